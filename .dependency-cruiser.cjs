@@ -1,0 +1,80 @@
+/**
+ * The dependency directions of ARCHITECTURE.md, checked in `npm test`.
+ */
+const domains = ['coins', 'orders', 'swaps', 'p2p', 'storage', 'hw', 'crypto', 'lifecycle', 'wallet'];
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'ui-only-client-shared',
+      comment: 'ui imports client and shared only',
+      severity: 'error',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/', pathNot: '^src/(ui|client|shared)/' },
+    },
+    {
+      name: 'client-only-shared',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^src/', pathNot: '^src/(client|shared)/' },
+    },
+    {
+      name: 'shared-imports-nothing-of-ours',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/', pathNot: '^src/shared/' },
+    },
+    {
+      name: 'node-never-imports-ui-or-client',
+      severity: 'error',
+      from: { path: '^src/node/' },
+      to: { path: '^src/(ui|client)/' },
+    },
+    {
+      name: 'no-domain-imports-rpc',
+      comment: 'domains expose handlers in <domain>/rpc.ts; only rpc/ wires them',
+      severity: 'error',
+      from: { path: `^src/node/(${domains.join('|')})/` },
+      to: { path: '^src/node/rpc/' },
+    },
+    {
+      name: 'swaps-never-imports-orders',
+      severity: 'error',
+      from: { path: '^src/node/swaps/' },
+      to: { path: '^src/node/orders/' },
+    },
+    {
+      name: 'coins-stay-out-of-trading-p2p-hw',
+      severity: 'error',
+      from: { path: '^src/node/coins/' },
+      to: { path: '^src/node/(orders|swaps|p2p|hw)/' },
+    },
+    {
+      name: 'coin-families-stay-apart',
+      comment: 'qrc20 may use utxo; other families do not import each other',
+      severity: 'error',
+      from: { path: '^src/node/coins/(utxo|eth)/' },
+      to: { path: '^src/node/coins/(utxo|eth|qrc20)/', pathNot: '^src/node/coins/$1/' },
+    },
+    {
+      name: 'browser-code-has-no-node-builtins',
+      comment: 'src/ runs in the browser; Node-only code lives in tools/ and tests/',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'tools-do-not-reach-into-ui',
+      severity: 'error',
+      from: { path: '^tools/' },
+      to: { path: '^src/(ui|client)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs', '.svelte', '.json'] },
+  },
+};

@@ -1,0 +1,14 @@
+// `npm start`: install what is missing, build, and serve the app on http://127.0.0.1:4173.
+import { execFileSync, spawn } from 'node:child_process';
+import { ensureNpmDependencies } from './ensureNpm.mjs';
+
+ensureNpmDependencies();
+execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+console.log('\nServing the app at http://127.0.0.1:4173/ (Ctrl-C to stop)\n');
+const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', '4173', '--strictPort'], {
+  stdio: 'inherit',
+});
+const stop = () => server.kill('SIGTERM');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => process.exit(code ?? 0));

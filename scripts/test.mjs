@@ -1,0 +1,73 @@
+// `npm test`: install what is missing, then every check in turn: types, lint, dependency rules,
+// unit, integration, build, end-to-end. Every step runs even when an earlier one fails; the run
+// ends with a summary and exits non-zero if anything failed.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureNpmDependencies } from './ensureNpm.mjs';
+
+ensureNpmDependencies();
+const sys = spawnSync('bash', ['scripts/ensure-system-deps.sh'], { stdio: 'inherit' });
+if (sys.status !== 0) process.exit(sys.status ?? 1);
+
+rmSync('test-results', { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
+
+const vitestJson = (project) => [
+  'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json',
+  `--outputFile.json=test-results/${project}.json`,
+];
+
+/** Each step: a command, and where its test counts come from (none: the step counts as one check). */
+const steps = [
+  { name: 'types', cmd: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'svelte types', cmd: ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings'] },
+  { name: 'lint', cmd: ['eslint', '.', '--max-warnings', '0'] },
+  { name: 'dependency rules', cmd: ['depcruise', 'src', 'tools', '--config', '.dependency-cruiser.cjs'] },
+  { name: 'unit', cmd: vitestJson('unit'), counts: vitestCounts('test-results/unit.json') },
+  { name: 'integration', cmd: vitestJson('integration'), counts: vitestCounts('test-results/integration.json') },
+  { name: 'build', cmd: ['vite', 'build'] },
+  { name: 'e2e', cmd: ['playwright', 'test'], counts: playwrightCounts('test-results/e2e.json') },
+];
+
+function vitestCounts(file) {
+  return () => {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+  };
+}
+
+function playwrightCounts(file) {
+  return () => {
+    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+    return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+  };
+}
+
+const results = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync('npx', step.cmd, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const ok = r.status === 0;
+  let counts = { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+  if (step.counts) {
+    try {
+      counts = step.counts();
+      if (!ok && counts.failed === 0) counts.failed = 1; // the runner failed outside any test
+    } catch {
+      counts = { passed: 0, failed: 1, skipped: 0 };
+    }
+  }
+  results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000, ...counts });
+}
+
+console.log('\n=== summary');
+for (const r of results) {
+  const what = r.passed + r.failed > 1 || r.name.match(/unit|integration|e2e/) ? ` (${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''})` : '';
+  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(18)} ${r.seconds.toFixed(1).padStart(6)} s${what}`);
+}
+const passed = results.reduce((a, r) => a + r.passed, 0);
+const failed = results.reduce((a, r) => a + r.failed, 0);
+const skipped = results.reduce((a, r) => a + r.skipped, 0);
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
