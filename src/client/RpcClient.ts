@@ -1,0 +1,121 @@
+/**
+ * The one way the UI (and browser tests) reach the node: request/response over postMessage with
+ * ids, plus a subscription to the worker's events. It speaks the spec's JSON unchanged.
+ */
+import type { ControlErrorBody, ControlRequest, EventMessage, PageMessage, WorkerMessage } from '../shared/wire';
+import { isEventMessage, isResponseMessage } from '../shared/wire';
+import { isLegacyErrorBody, isMmRpcErrorBody, MMRPC_VERSION } from '../shared/envelopes';
+
+/** What RpcClient needs of a Worker (or a MessagePort in tests). */
+export interface MessageEndpoint {
+  postMessage(message: PageMessage): void;
+  addEventListener(type: 'message', listener: (ev: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (ev: MessageEvent) => void): void;
+}
+
+export interface RawResponse {
+  status: number;
+  body: unknown;
+}
+
+/** A failed call: the HTTP status, and the error's type and data when the body carries them. */
+export class RpcError extends Error {
+  readonly status: number;
+  readonly errorType: string | undefined;
+  readonly errorData: unknown;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    const typed = body as Partial<ControlErrorBody> | undefined;
+    super(typeof typed?.error === 'string' ? typed.error : `request failed with status ${status}`);
+    this.name = 'RpcError';
+    this.status = status;
+    this.errorType = typeof typed?.error_type === 'string' ? typed.error_type : undefined;
+    this.errorData = typed?.error_data;
+    this.body = body;
+  }
+}
+
+type EventHandler = (data: unknown) => void;
+
+export class RpcClient {
+  private nextId = 1;
+  private readonly pending = new Map<number, (r: RawResponse) => void>();
+  private readonly handlers = new Map<string, Set<EventHandler>>();
+  private userpass: string | undefined;
+  private readonly listener = (ev: MessageEvent): void => this.onMessage(ev.data as WorkerMessage);
+
+  constructor(private readonly endpoint: MessageEndpoint) {
+    endpoint.addEventListener('message', this.listener);
+  }
+
+  /** The rpc password put into requests made through `call` and `legacy`. */
+  setUserpass(userpass: string | undefined): void {
+    this.userpass = userpass;
+  }
+
+  /** Sends a body exactly as given and resolves with the status and body, whatever they are. */
+  request(body: unknown): Promise<RawResponse> {
+    return this.send((id) => ({ id, body }));
+  }
+
+  /** An mmrpc 2.0 call; resolves with `result`, rejects with RpcError. */
+  async call<T = unknown>(method: string, params?: Record<string, unknown>): Promise<T> {
+    const body: Record<string, unknown> = { mmrpc: MMRPC_VERSION, method, id: this.nextId };
+    if (this.userpass !== undefined) body.userpass = this.userpass;
+    if (params !== undefined) body.params = params;
+    const r = await this.request(body);
+    if (r.status !== 200 || isMmRpcErrorBody(r.body)) throw new RpcError(r.status, r.body);
+    return (r.body as { result: T }).result;
+  }
+
+  /** A flat call; resolves with the whole body, rejects with RpcError on `{error}`. */
+  async legacy<T = unknown>(method: string, args: Record<string, unknown> = {}): Promise<T> {
+    const body: Record<string, unknown> = { ...args, method };
+    if (this.userpass !== undefined) body.userpass = this.userpass;
+    const r = await this.request(body);
+    if (r.status !== 200 || isLegacyErrorBody(r.body)) throw new RpcError(r.status, r.body);
+    return r.body as T;
+  }
+
+  /** A lifecycle call (start, stop, wallet list); resolves with its result, rejects with RpcError. */
+  async control<T = unknown>(control: ControlRequest): Promise<T> {
+    const r = await this.send((id) => ({ id, control }));
+    if (r.status !== 200) throw new RpcError(r.status, r.body);
+    return r.body as T;
+  }
+
+  /** Subscribes to a worker event; returns the unsubscribe function. */
+  on(event: string, handler: EventHandler): () => void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  close(): void {
+    this.endpoint.removeEventListener('message', this.listener);
+    for (const resolve of this.pending.values()) resolve({ status: 503, body: { error: 'client closed' } });
+    this.pending.clear();
+  }
+
+  private send(make: (id: number) => PageMessage): Promise<RawResponse> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.endpoint.postMessage(make(id));
+    });
+  }
+
+  private onMessage(msg: WorkerMessage): void {
+    if (isResponseMessage(msg)) {
+      const resolve = this.pending.get(msg.id);
+      if (!resolve) return;
+      this.pending.delete(msg.id);
+      resolve({ status: msg.status, body: msg.body });
+    } else if (isEventMessage(msg)) {
+      const { event, data } = msg as EventMessage;
+      for (const h of this.handlers.get(event) ?? []) h(data);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The node's method table: for every method, the request formats it answers, whether it needs
+ * `userpass`, and the other names it answers to. The dispatcher wires handlers to these entries;
+ * a method without an entry answers `NoSuchMethod`.
+ */
+
+export type RpcFormat = 'legacy' | 'mmrpc';
+
+export interface MethodSpec {
+  /** Canonical name (the spec's spelling). */
+  name: string;
+  formats: readonly RpcFormat[];
+  /** false for KDF's PUBLIC_METHODS (e.g. `version`, `orderbook`). */
+  auth: boolean;
+  /** KDF's spellings accepted as well, e.g. `task::init_trezor::init`. */
+  aliases?: readonly string[];
+}
+
+const LEGACY = ['legacy'] as const;
+const MMRPC = ['mmrpc'] as const;
+
+export const METHOD_TABLE: readonly MethodSpec[] = [
+  { name: 'version', formats: LEGACY, auth: false },
+  { name: 'get_enabled_coins', formats: LEGACY, auth: true },
+  { name: 'stop', formats: LEGACY, auth: true },
+  { name: 'get_wallet_names', formats: MMRPC, auth: true },
+];
+
+const byName = new Map<string, MethodSpec>();
+for (const spec of METHOD_TABLE) {
+  byName.set(spec.name, spec);
+  for (const alias of spec.aliases ?? []) byName.set(alias, spec);
+}
+
+/** Looks a method up by its name or an alias, in the given request format. */
+export function findMethod(name: string, format: RpcFormat): MethodSpec | undefined {
+  const spec = byName.get(name);
+  return spec && spec.formats.includes(format) ? spec : undefined;
+}
+
+/** Whether a method name is public (needs no userpass) in KDF's sense; unknown methods are not. */
+export function isPublicMethod(name: string, format: RpcFormat): boolean {
+  const spec = findMethod(name, format);
+  return spec !== undefined && !spec.auth;
+}

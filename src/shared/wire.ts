@@ -1,0 +1,94 @@
+/**
+ * Messages between the page and the node's Web Worker.
+ *
+ * RPC bodies travel untouched: `body` is exactly the spec's JSON request or response, and `status`
+ * the HTTP status KDF would send, so an HTTP bridge can forward them byte for byte.
+ * Lifecycle calls (KDF's wasm entry points `mm2_main`, `mm2_stop`, ...) use `control` instead.
+ */
+
+/** Page → worker: one RPC request (flat, mmrpc 2.0, or a batch array). */
+export interface RpcRequestMessage {
+  id: number;
+  body: unknown;
+}
+
+/** Page → worker: a lifecycle call; answered with a ResponseMessage like an RPC. */
+export interface ControlRequestMessage {
+  id: number;
+  control: ControlRequest;
+}
+
+export type PageMessage = RpcRequestMessage | ControlRequestMessage;
+
+/** Worker → page: the answer to a request with the same id. */
+export interface ResponseMessage {
+  id: number;
+  status: number;
+  body: unknown;
+}
+
+/** Worker → page: something happened (log line, node started or stopped, later balances, swaps). */
+export interface EventMessage<T = unknown> {
+  event: string;
+  data: T;
+}
+
+export type WorkerMessage = ResponseMessage | EventMessage;
+
+/** The node's start configuration: KDF's conf keys (kdf-facts §9). */
+export interface NodeConf {
+  gui?: string;
+  netid?: number;
+  rpc_password?: string;
+  allow_weak_password?: boolean;
+  /** A BIP39 mnemonic, legacy passphrase, WIF or 0x-hex key. */
+  passphrase?: string;
+  wallet_name?: string;
+  wallet_password?: string;
+  enable_hd?: boolean;
+  /** Inline coins list; when absent the platform loads its default coins file. */
+  coins?: unknown[];
+  seednodes?: string[];
+  rpcport?: number;
+  dbdir?: string;
+}
+
+export type ControlRequest =
+  | { op: 'status' }
+  | { op: 'wallet_names' }
+  | { op: 'generate_mnemonic' }
+  | { op: 'start'; conf: NodeConf }
+  | { op: 'stop' };
+
+/** Result of `status`. */
+export interface NodeStatus {
+  running: boolean;
+  wallet_name: string | null;
+}
+
+/** Error body of a failed control call; the same typed fields as an mmrpc error. */
+export interface ControlErrorBody {
+  error: string;
+  error_type: string;
+  error_data?: unknown;
+}
+
+/** Events the worker emits. Later domains add their own names. */
+export const NodeEvents = {
+  log: 'log',
+  started: 'node_started',
+  stopped: 'node_stopped',
+} as const;
+
+export interface LogEventData {
+  level: 'debug' | 'info' | 'warn' | 'error';
+  line: string;
+}
+
+export function isResponseMessage(m: unknown): m is ResponseMessage {
+  return typeof m === 'object' && m !== null && 'id' in m && 'status' in m && 'body' in m;
+}
+
+export function isEventMessage(m: unknown): m is EventMessage {
+  return typeof m === 'object' && m !== null && 'event' in m && !('id' in m);
+}
