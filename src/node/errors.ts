@@ -1,0 +1,74 @@
+/**
+ * The node's typed error, KDF's `MmError<E>` in TypeScript: `errorType` is the KDF/spec variant
+ * name, `errorData` its payload (undefined for unit variants), `httpStatus` what the HTTP layer
+ * sends, and `frames` where it was raised, for `error_path` / `error_trace`.
+ * Only the dispatcher serializes these.
+ */
+
+export interface TraceFrame {
+  /** Module name without folder or extension, as KDF names its files (`dispatcher`, `lp_coins`). */
+  file: string;
+  line: number;
+}
+
+export interface MmErrorInit {
+  errorType: string;
+  message: string;
+  errorData?: unknown;
+  httpStatus?: number;
+  cause?: unknown;
+}
+
+export class MmError extends Error {
+  readonly errorType: string;
+  readonly errorData: unknown;
+  readonly httpStatus: number;
+  readonly frames: TraceFrame[];
+
+  constructor(init: MmErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'MmError';
+    this.errorType = init.errorType;
+    this.errorData = init.errorData;
+    this.httpStatus = init.httpStatus ?? 500;
+    this.frames = ourFrames(this.stack ?? '');
+  }
+}
+
+/** `InternalError` wrapping anything unexpected, keeping the cause but never a stack in the text. */
+export function internalError(cause: unknown, errorType = 'InternalError'): MmError {
+  if (cause instanceof MmError) return cause;
+  const text = cause instanceof Error ? cause.message : String(cause);
+  return new MmError({ errorType, message: text, errorData: text, httpStatus: 500, cause });
+}
+
+// V8 frames look like `at fn (file:///work/src/node/rpc/dispatcher.ts:41:12)` or `at /x/y.ts:1:2`.
+const FRAME = /(?:\/|\\)(src\/(?:node|shared)\/[^\s():?]+?)\.(?:ts|js)(?:\?[^:)]*)?:(\d+):\d+/;
+
+/**
+ * Our own modules on the stack, outermost first (KDF orders its trace from the RPC entry point down
+ * to the place the error was made). Frames of this file and library code are left out.
+ */
+export function ourFrames(stack: string): TraceFrame[] {
+  const frames: TraceFrame[] = [];
+  for (const line of stack.split('\n').slice(1)) {
+    const m = FRAME.exec(line.replaceAll('\\', '/'));
+    if (!m || !m[1] || !m[2]) continue;
+    const file = m[1].slice(m[1].lastIndexOf('/') + 1);
+    if (file === 'errors') continue;
+    frames.push({ file, line: Number(m[2]) });
+  }
+  return frames.reverse();
+}
+
+/** KDF's `error_path`: module names joined by dots, without repeats in a row. */
+export function errorPath(frames: readonly TraceFrame[]): string {
+  const names: string[] = [];
+  for (const f of frames) if (names[names.length - 1] !== f.file) names.push(f.file);
+  return names.join('.');
+}
+
+/** KDF's `error_trace`: `file:line]` pairs separated by spaces. */
+export function errorTrace(frames: readonly TraceFrame[]): string {
+  return frames.map((f) => `${f.file}:${f.line}]`).join(' ');
+}
