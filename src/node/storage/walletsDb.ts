@@ -1,0 +1,85 @@
+import type { IDBPDatabase } from 'idb';
+import { MmError } from '../errors.js';
+import { openDb, type DbSpec } from './db.js';
+import { dbName, SHARED_DB_OWNER } from './dbName.js';
+import { toDbError } from './dbError.js';
+
+/** One saved wallet, a row of KDF's `mnemonics` table. */
+export interface StoredWallet {
+  wallet_name: string;
+  encrypted_passphrase: unknown /* opaque JSON from the crypto domain */;
+  enable_hd: boolean;
+  created_at: number /* ms */;
+}
+
+const STORE = 'mnemonics';
+
+const WALLETS_DB: DbSpec = {
+  db: 'wallets',
+  version: 1,
+  migrations: {
+    1: (db) => {
+      db.createObjectStore(STORE, { keyPath: 'wallet_name' });
+    },
+  },
+};
+
+/**
+ * The wallets every user of this browser profile has saved, in the database shared by all wallets
+ * (`MAIN::KOMODEFI::wallets`), so the login page can list them before any key exists.
+ */
+export class WalletsStore {
+  private constructor(private readonly db: IDBPDatabase<unknown>) {}
+
+  static async open(factory: IDBFactory): Promise<WalletsStore> {
+    return new WalletsStore(await openDb(factory, dbName(SHARED_DB_OWNER, WALLETS_DB.db), WALLETS_DB));
+  }
+
+  /** Wallet names in ascending order (IndexedDB returns keys sorted). */
+  async names(): Promise<string[]> {
+    try {
+      return (await this.db.getAllKeys(STORE)) as string[];
+    } catch (e) {
+      throw toDbError(e, 'cannot list wallets');
+    }
+  }
+
+  async get(walletName: string): Promise<StoredWallet | undefined> {
+    try {
+      return (await this.db.get(STORE, walletName)) as StoredWallet | undefined;
+    } catch (e) {
+      throw toDbError(e, `cannot read wallet '${walletName}'`);
+    }
+  }
+
+  /** Inserts a new wallet; `add` (not `put`) makes an existing name fail without touching it. */
+  async add(wallet: StoredWallet): Promise<void> {
+    try {
+      await this.db.add(STORE, wallet);
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'ConstraintError') {
+        throw new MmError({
+          errorType: 'WalletAlreadyExists',
+          message: `Wallet '${wallet.wallet_name}' already exists`,
+          errorData: wallet.wallet_name,
+          httpStatus: 400,
+          cause: e,
+        });
+      }
+      throw toDbError(e, `cannot save wallet '${wallet.wallet_name}'`);
+    }
+  }
+
+  /** Removes a wallet; a name that is not stored is not an error. */
+  async delete(walletName: string): Promise<void> {
+    try {
+      await this.db.delete(STORE, walletName);
+    } catch (e) {
+      throw toDbError(e, `cannot delete wallet '${walletName}'`);
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
