@@ -1,0 +1,170 @@
+/**
+ * The three wire forms of a KDF number (`x`, `x_rat`, `x_fraction`), read into and written from a
+ * bigint numerator/denominator pair. Normalization (gcd, sign) is MmNumber's job, not this file's.
+ */
+import { describeInput, MmNumberParseError } from './parse-error';
+
+/** num-rational `BigRational` as serde writes it: `[numer, denom]`, each `[sign, u32 digits LE]`. */
+export type RationalJson = [[number, number[]], [number, number[]]];
+
+/** KDF's `Fraction`: both parts as decimal integer strings. */
+export interface FractionJson {
+  numer: string;
+  denom: string;
+}
+
+export interface Ratio {
+  numer: bigint;
+  denom: bigint;
+}
+
+/**
+ * KDF accepts any i64 exponent and builds 10^|e|; a bound keeps one request from allocating a
+ * gigantic integer. ±1000 is far past any amount or price.
+ */
+export const MAX_DECIMAL_EXPONENT = 1000;
+
+/**
+ * bigdecimal 0.3's `from_str` grammar (what KDF parses `"x"` with): optional sign, digits with an
+ * optional point (`.5` and `5.` are fine), optional `e`/`E` exponent with optional sign. Rust's
+ * BigInt parser would also skip `_` between digits; we reject that as garbage.
+ */
+const DECIMAL_RE = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+const INTEGER_RE = /^[+-]?\d+$/;
+const U32_MAX = 0xffff_ffff;
+
+export function parseDecimalText(text: string): Ratio {
+  const m = DECIMAL_RE.exec(text);
+  const digits = (m?.[2] ?? '') + (m?.[3] ?? '');
+  if (!m || digits === '') {
+    throw new MmNumberParseError('invalid_decimal', `invalid decimal number ${describeInput(text)}`);
+  }
+  const exponent = m[4] === undefined ? 0 : Number(m[4]);
+  if (Math.abs(exponent) > MAX_DECIMAL_EXPONENT) {
+    throw new MmNumberParseError(
+      'exponent_out_of_range',
+      `decimal exponent out of range (±${MAX_DECIMAL_EXPONENT}) in ${describeInput(text)}`,
+    );
+  }
+  const magnitude = BigInt(digits);
+  const numer = m[1] === '-' ? -magnitude : magnitude;
+  const scale = (m[3] ?? '').length - exponent;
+  return scale >= 0
+    ? { numer, denom: 10n ** BigInt(scale) }
+    : { numer: numer * 10n ** BigInt(-scale), denom: 1n };
+}
+
+/** Reads `[[sign,[digits]],[sign,[digits]]]`; the denominator may be negative, not zero. */
+export function parseRationalJson(value: readonly unknown[]): Ratio {
+  const numer = value.length === 2 ? decodeBigInt(value[0]) : undefined;
+  const denom = value.length === 2 ? decodeBigInt(value[1]) : undefined;
+  if (numer === undefined || denom === undefined) {
+    throw new MmNumberParseError(
+      'invalid_rational',
+      `invalid rational ${describeInput(value)}, expected [[sign,[u32 digits]],[sign,[u32 digits]]]`,
+    );
+  }
+  if (denom === 0n) throw new MmNumberParseError('zero_denominator', 'rational denominator is zero');
+  return { numer, denom };
+}
+
+/**
+ * One num-bigint `BigInt`: `[sign, magnitude]`, sign -1/0/1, magnitude u32 digits least
+ * significant first. num-bigint silently turns `[0,[5]]` and `[1,[]]` into zero; we reject a sign
+ * that disagrees with its digits instead, since such input is a client bug (the docs even carry
+ * one, `[[0,[13]],[1,[4000]]]`, which KDF would read as 0). Zero digits at the top are harmless
+ * and accepted, as num-bigint does.
+ */
+function decodeBigInt(part: unknown): bigint | undefined {
+  if (!Array.isArray(part) || part.length !== 2) return undefined;
+  const [sign, digits] = part as [unknown, unknown];
+  if ((sign !== -1 && sign !== 0 && sign !== 1) || !Array.isArray(digits)) return undefined;
+  let magnitude = 0n;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    const d: unknown = digits[i];
+    if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > U32_MAX) return undefined;
+    magnitude = (magnitude << 32n) | BigInt(d);
+  }
+  if ((sign === 0) !== (magnitude === 0n)) return undefined;
+  return sign === -1 ? -magnitude : magnitude;
+}
+
+export function encodeBigInt(n: bigint): [number, number[]] {
+  let magnitude = n < 0n ? -n : n;
+  const digits: number[] = [];
+  while (magnitude > 0n) {
+    digits.push(Number(magnitude & 0xffff_ffffn));
+    magnitude >>= 32n;
+  }
+  return [n < 0n ? -1 : n > 0n ? 1 : 0, digits];
+}
+
+function isIntegerText(v: unknown): v is string {
+  return typeof v === 'string' && INTEGER_RE.test(v);
+}
+
+/** Reads `{numer, denom}` integer strings (extra keys are ignored, as serde does). */
+export function parseFractionJson(value: object): Ratio {
+  const { numer, denom } = value as { numer?: unknown; denom?: unknown };
+  if (!isIntegerText(numer) || !isIntegerText(denom)) {
+    throw new MmNumberParseError(
+      'invalid_fraction',
+      `invalid fraction ${describeInput(value)}, expected {"numer":"<integer>","denom":"<integer>"}`,
+    );
+  }
+  const d = BigInt(denom);
+  if (d === 0n) throw new MmNumberParseError('zero_denominator', 'fraction denominator is zero');
+  return { numer: BigInt(numer), denom: d };
+}
+
+/** Significant digits KDF keeps in a quotient that needs more (bigdecimal 0.3 division). */
+export const KDF_DIVISION_PRECISION = 100;
+
+/**
+ * KDF's `x` text: `BigDecimal(numer) / BigDecimal(denom)` printed with bigdecimal 0.3's Display
+ * (mm2_number `from_ratio_to_dec`). For a reduced ratio with denom > 0 that means:
+ * - zero is `"0"`, an integer is its plain digits, there is never an exponent or a `-0`;
+ * - a quotient that ends within 100 significant digits is exact, with no trailing zeros
+ *   (`"0.5"`, `"-2.25"`);
+ * - any other (1/3, 1/7770, also 1/2^400) is cut at 100 significant digits, counted from the first
+ *   non-zero digit and including integer digits, then rounded half-up on the next digit only. A
+ *   carry is kept as written, so it can leave trailing zeros (`"0.1000…0"` for 0.0999…9 with 101
+ *   nines), and an integer part over 100 digits prints with no point at all.
+ */
+export function renderDecimal(numer: bigint, denom: bigint): string {
+  if (numer === 0n) return '0';
+  if (denom === 1n) return numer.toString();
+  const negative = numer < 0n;
+  // Like bigdecimal: shift the numerator by powers of ten until it reaches the denominator.
+  let shifted = negative ? -numer : numer;
+  let lead = 0;
+  while (shifted < denom) {
+    shifted *= 10n;
+    lead++;
+  }
+  let digits = shifted / denom;
+  let scale = lead;
+  if (shifted % denom !== 0n) {
+    const extra = Math.max(0, KDF_DIVISION_PRECISION - digits.toString().length);
+    const scaled = shifted * 10n ** BigInt(extra);
+    const rest = scaled % denom;
+    digits = scaled / denom;
+    scale += extra;
+    if (rest === 0n) {
+      // It terminated within the precision; KDF's digit loop stopped at the last non-zero digit.
+      while (scale > lead && digits % 10n === 0n) {
+        digits /= 10n;
+        scale--;
+      }
+    } else if ((rest * 10n) / denom >= 5n) {
+      digits += 1n;
+    }
+  }
+  return (negative ? '-' : '') + placePoint(digits.toString(), scale);
+}
+
+function placePoint(digits: string, scale: number): string {
+  if (scale === 0) return digits;
+  if (scale >= digits.length) return `0.${'0'.repeat(scale - digits.length)}${digits}`;
+  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}

@@ -1,0 +1,216 @@
+/**
+ * MmNumber: KDF's exact number type (a `BigRational` in mm2_number), on plain bigints.
+ *
+ * Amounts, prices and fees stay exact fractions through every calculation; only the wire's `x`
+ * text is a (KDF-identical) rounded decimal. Values are immutable and always normalized: the
+ * fraction is reduced and the denominator positive, so equal numbers have equal fields.
+ */
+import {
+  encodeBigInt,
+  parseDecimalText,
+  parseFractionJson,
+  parseRationalJson,
+  renderDecimal,
+  type FractionJson,
+  type Ratio,
+  type RationalJson,
+} from './codec';
+import { describeInput, MmNumberParseError } from './parse-error';
+
+/** `{x, x_rat, x_fraction}` for a field prefix `x`, as KDF's `construct_detailed!` builds them. */
+export type MmNumberTriple<P extends string> = { [K in P]: string } & {
+  [K in `${P}_rat`]: RationalJson;
+} & { [K in `${P}_fraction`]: FractionJson };
+
+function gcd(a: bigint, b: bigint): bigint {
+  let x = a < 0n ? -a : a;
+  let y = b < 0n ? -b : b;
+  while (y !== 0n) [x, y] = [y, x % y];
+  return x;
+}
+
+function pow10(decimals: number): bigint {
+  if (!Number.isSafeInteger(decimals) || decimals < 0) {
+    throw new RangeError(`decimals must be a non-negative integer, got ${decimals}`);
+  }
+  return 10n ** BigInt(decimals);
+}
+
+export class MmNumber {
+  static readonly ZERO = new MmNumber(0n, 1n);
+  static readonly ONE = new MmNumber(1n, 1n);
+
+  /** Use `of`/`parse`/`fromBaseUnits`: they guarantee the normal form this constructor assumes. */
+  private constructor(
+    readonly numer: bigint,
+    readonly denom: bigint,
+  ) {}
+
+  /** numer/denom reduced; throws RangeError on a zero denominator. */
+  static of(numer: bigint, denom: bigint = 1n): MmNumber {
+    if (denom === 0n) throw new RangeError('Division by zero');
+    if (numer === 0n) return MmNumber.ZERO;
+    const sign = denom < 0n ? -1n : 1n;
+    const g = gcd(numer, denom) * sign;
+    return new MmNumber(numer / g, denom / g);
+  }
+
+  private static ofRatio(r: Ratio): MmNumber {
+    return MmNumber.of(r.numer, r.denom);
+  }
+
+  /**
+   * Reads any input form KDF accepts for an MmNumber field: a decimal string, a JSON number (read
+   * through its shortest decimal text, so 0.1 is exactly 1/10, as KDF reads the raw JSON text), a
+   * rational array or a fraction object. Throws MmNumberParseError otherwise.
+   */
+  static parse(value: unknown): MmNumber {
+    if (value instanceof MmNumber) return value;
+    if (typeof value === 'string') return MmNumber.ofRatio(parseDecimalText(value));
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) {
+        throw new MmNumberParseError('non_finite', `${describeInput(value)} is not a finite number`);
+      }
+      return MmNumber.ofRatio(parseDecimalText(String(value)));
+    }
+    if (Array.isArray(value)) return MmNumber.ofRatio(parseRationalJson(value));
+    if (typeof value === 'object' && value !== null) return MmNumber.ofRatio(parseFractionJson(value));
+    throw new MmNumberParseError(
+      'unsupported_type',
+      `expected a decimal string, number, rational or fraction, got ${describeInput(value)}`,
+    );
+  }
+
+  /** `amount` smallest units of a coin with `decimals` decimals (satoshis → BTC, wei → ETH). */
+  static fromBaseUnits(amount: bigint, decimals: number): MmNumber {
+    return MmNumber.of(amount, pow10(decimals));
+  }
+
+  static min(a: MmNumber, b: MmNumber): MmNumber {
+    return a.lte(b) ? a : b;
+  }
+
+  static max(a: MmNumber, b: MmNumber): MmNumber {
+    return a.gte(b) ? a : b;
+  }
+
+  add(o: MmNumber): MmNumber {
+    return MmNumber.of(this.numer * o.denom + o.numer * this.denom, this.denom * o.denom);
+  }
+
+  sub(o: MmNumber): MmNumber {
+    return MmNumber.of(this.numer * o.denom - o.numer * this.denom, this.denom * o.denom);
+  }
+
+  mul(o: MmNumber): MmNumber {
+    return MmNumber.of(this.numer * o.numer, this.denom * o.denom);
+  }
+
+  /** Throws RangeError on division by zero. */
+  div(o: MmNumber): MmNumber {
+    return MmNumber.of(this.numer * o.denom, this.denom * o.numer);
+  }
+
+  neg(): MmNumber {
+    return this.numer === 0n ? this : new MmNumber(-this.numer, this.denom);
+  }
+
+  abs(): MmNumber {
+    return this.numer < 0n ? this.neg() : this;
+  }
+
+  /** -1, 0 or 1 as this is less than, equal to or greater than `o`. */
+  cmp(o: MmNumber): -1 | 0 | 1 {
+    const l = this.numer * o.denom;
+    const r = o.numer * this.denom;
+    return l < r ? -1 : l > r ? 1 : 0;
+  }
+
+  eq(o: MmNumber): boolean {
+    return this.numer === o.numer && this.denom === o.denom;
+  }
+
+  lt(o: MmNumber): boolean {
+    return this.cmp(o) < 0;
+  }
+
+  lte(o: MmNumber): boolean {
+    return this.cmp(o) <= 0;
+  }
+
+  gt(o: MmNumber): boolean {
+    return this.cmp(o) > 0;
+  }
+
+  gte(o: MmNumber): boolean {
+    return this.cmp(o) >= 0;
+  }
+
+  isZero(): boolean {
+    return this.numer === 0n;
+  }
+
+  isNegative(): boolean {
+    return this.numer < 0n;
+  }
+
+  isPositive(): boolean {
+    return this.numer > 0n;
+  }
+
+  /** The greatest integer ≤ this (toward −∞, so floor(-0.5) is -1). */
+  floor(): bigint {
+    const q = this.numer / this.denom;
+    return this.numer < 0n && q * this.denom !== this.numer ? q - 1n : q;
+  }
+
+  /** Exact smallest units; throws RangeError if this has more precision than `decimals`. */
+  toBaseUnits(decimals: number): bigint {
+    const scaled = this.mul(MmNumber.of(pow10(decimals)));
+    if (scaled.denom !== 1n) {
+      throw new RangeError(`${this.toDecimalString()} has more than ${decimals} decimal places`);
+    }
+    return scaled.numer;
+  }
+
+  /**
+   * Smallest units rounded toward −∞. For the non-negative amounts KDF converts this equals its
+   * truncating `(amount * 10^decimals).to_u64()`; for negatives it never overstates what is owed.
+   */
+  toBaseUnitsFloor(decimals: number): bigint {
+    return this.mul(MmNumber.of(pow10(decimals))).floor();
+  }
+
+  /** The `x` field: KDF's decimal text (see renderDecimal for the exact rounding rule). */
+  toDecimalString(): string {
+    return renderDecimal(this.numer, this.denom);
+  }
+
+  /** The `x_rat` field. */
+  toRational(): RationalJson {
+    return [encodeBigInt(this.numer), encodeBigInt(this.denom)];
+  }
+
+  /** The `x_fraction` field. */
+  toFraction(): FractionJson {
+    return { numer: this.numer.toString(), denom: this.denom.toString() };
+  }
+
+  /** `{[prefix]: x, [prefix_rat]: …, [prefix_fraction]: …}` for spreading into a response. */
+  toJsonTriple<P extends string>(prefix: P): MmNumberTriple<P> {
+    return {
+      [prefix]: this.toDecimalString(),
+      [`${prefix}_rat`]: this.toRational(),
+      [`${prefix}_fraction`]: this.toFraction(),
+    } as MmNumberTriple<P>;
+  }
+
+  /** KDF derives `Serialize` on MmNumber itself, so a bare MmNumber field goes out as `x_rat`. */
+  toJSON(): RationalJson {
+    return this.toRational();
+  }
+
+  toString(): string {
+    return this.toDecimalString();
+  }
+}
