@@ -1,0 +1,42 @@
+/**
+ * The node's explicit context: everything a handler may touch, passed down instead of singletons,
+ * so the same core runs in the worker, under Node.js and in tests side by side.
+ */
+import type { NodeConf } from '../shared/wire';
+import type { CoinConfig } from './coins/config';
+import type { NodeKeys } from './crypto';
+import type { EnabledCoins } from './coins/registry';
+import type { BuildInfo } from './lifecycle/version';
+import type { WalletsStore } from './storage';
+
+/** What the node needs from the place it runs in; the adapters at the edges take these by injection. */
+export interface Platform {
+  /** IndexedDB: the browser's, or an implementation for Node. */
+  indexedDB: IDBFactory;
+  /** Web Locks; undefined where one process is the only node (the headless host). */
+  locks: LockManager | undefined;
+  /** The coins file used when the start config has no `coins` list. */
+  loadDefaultCoins(): Promise<unknown>;
+  /** Sends an event to whoever watches the node (the page, a log). */
+  emit(event: string, data: unknown): void;
+  /** Version and build time that `version` reports. */
+  buildInfo: BuildInfo;
+  /** Wall-clock milliseconds; injectable for tests. */
+  now(): number;
+}
+
+export interface NodeContext {
+  readonly platform: Platform;
+  readonly conf: Readonly<NodeConf>;
+  readonly walletName: string | null;
+  /** The shared store of encrypted wallets (all wallets of this origin, not only the open one). */
+  readonly wallets: WalletsStore;
+  /** null in KDF's "no-login mode" (no passphrase and no wallet). */
+  readonly keys: NodeKeys | null;
+  readonly coinsConfig: ReadonlyMap<string, CoinConfig>;
+  readonly enabledCoins: EnabledCoins;
+  readonly startedAt: number;
+  log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
+  /** Asks the node to stop once the current response has been sent. */
+  requestStop(): void;
+}

@@ -1,0 +1,40 @@
+/** Reads the start config (KDF's conf keys), turning every wrong field into `ErrorDeserializingConfig`. */
+import { items, ParamError, ParamReader } from '../../shared/params';
+import type { NodeConf } from '../../shared/wire';
+import { startError } from './startError';
+
+export function readConf(raw: unknown): NodeConf {
+  try {
+    const r = new ParamReader(raw, '');
+    const conf: NodeConf = {};
+    const gui = r.optStr('gui');
+    if (gui !== undefined) conf.gui = gui;
+    const netid = r.optUint('netid');
+    if (netid !== undefined) conf.netid = netid;
+    const rpcPassword = r.optStr('rpc_password');
+    if (rpcPassword !== undefined) conf.rpc_password = rpcPassword;
+    conf.allow_weak_password = r.optBool('allow_weak_password', false);
+    const passphrase = r.optStr('passphrase');
+    if (passphrase !== undefined) conf.passphrase = passphrase;
+    const walletName = r.optStr('wallet_name');
+    if (walletName !== undefined) conf.wallet_name = walletName;
+    const walletPassword = r.optStr('wallet_password');
+    if (walletPassword !== undefined) conf.wallet_password = walletPassword;
+    if (r.has('enable_hd')) conf.enable_hd = r.bool('enable_hd');
+    const coins = r.optArr('coins', (v) => v);
+    if (coins !== undefined) conf.coins = coins;
+    const seednodes = r.optArr('seednodes', items.str);
+    if (seednodes !== undefined) conf.seednodes = seednodes;
+    const rpcport = r.optUint('rpcport');
+    if (rpcport !== undefined) {
+      if (rpcport < 1 || rpcport > 65535) throw new ParamError('rpcport', 'must be a port number 1..65535');
+      conf.rpcport = rpcport;
+    }
+    const dbdir = r.optStr('dbdir');
+    if (dbdir !== undefined) conf.dbdir = dbdir;
+    return conf;
+  } catch (e) {
+    if (e instanceof ParamError) throw startError.errorDeserializingConfig(e.field, e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Holds at most one running node and answers the lifecycle calls around it (KDF's wasm entry
+ * points). The worker and the headless host both sit on this, so they behave the same.
+ */
+import type { ControlErrorBody, ControlRequest, NodeStatus } from '../shared/wire';
+import { NodeEvents } from '../shared/wire';
+import type { Platform } from './context';
+import { generateMnemonic } from './crypto';
+import { internalError, MmError } from './errors';
+import { dispatcherError } from './rpc/dispatcherError';
+import { legacyErrorReply, mmrpcErrorReply, type Reply } from './rpc/serialize';
+import { WalletsStore } from './storage';
+import { startError } from './lifecycle/startError';
+import { startNode, type RunningNode } from './startNode';
+
+export class NodeHost {
+  private node: RunningNode | null = null;
+  private starting: Promise<unknown> | null = null;
+  private wallets: Promise<WalletsStore> | null = null;
+
+  constructor(private readonly platform: Platform) {}
+
+  get running(): boolean {
+    return this.node !== null;
+  }
+
+  /** One RPC body in, one reply out; before a wallet is unlocked the node is not running. */
+  async handleRpc(body: unknown, client = 'local'): Promise<Reply> {
+    const node = this.node;
+    if (!node) {
+      const req = typeof body === 'object' && body !== null ? (body as { mmrpc?: unknown; id?: unknown }) : {};
+      if (req.mmrpc === undefined) return legacyErrorReply(dispatcherError.notRunning());
+      return mmrpcErrorReply(dispatcherError.notRunning(), typeof req.id === 'number' ? req.id : null);
+    }
+    return node.dispatcher.dispatch(body, client);
+  }
+
+  async handleControl(req: ControlRequest): Promise<Reply> {
+    try {
+      return { status: 200, body: await this.control(req) };
+    } catch (e) {
+      const err = e instanceof MmError ? e : internalError(e);
+      const body: ControlErrorBody = { error: err.message, error_type: err.errorType };
+      if (err.errorData !== undefined) body.error_data = err.errorData;
+      return { status: err.httpStatus, body };
+    }
+  }
+
+  /** Starts a node with this config; used by the headless host directly. */
+  async start(conf: unknown): Promise<RunningNode> {
+    if (this.node || this.starting) throw startError.alreadyRunning();
+    const starting = startNode(conf, {
+      platform: this.platform,
+      wallets: await this.walletsStore(),
+      onStopRequested: () => setTimeout(() => void this.stop(), 0),
+    });
+    this.starting = starting;
+    try {
+      this.node = await starting;
+    } finally {
+      this.starting = null;
+    }
+    this.platform.emit(NodeEvents.started, { wallet_name: this.node.ctx.walletName });
+    return this.node;
+  }
+
+  async stop(): Promise<void> {
+    const node = this.node;
+    if (!node) return;
+    this.node = null;
+    await node.stop();
+    this.platform.emit(NodeEvents.stopped, { wallet_name: node.ctx.walletName });
+  }
+
+  private async control(req: ControlRequest): Promise<unknown> {
+    switch (req.op) {
+      case 'status': {
+        const status: NodeStatus = { running: this.node !== null, wallet_name: this.node?.ctx.walletName ?? null };
+        return status;
+      }
+      case 'wallet_names':
+        return { wallet_names: await (await this.walletsStore()).names() };
+      case 'generate_mnemonic':
+        return { mnemonic: generateMnemonic() };
+      case 'start': {
+        const node = await this.start(req.conf);
+        return { result: 'success', wallet_name: node.ctx.walletName };
+      }
+      case 'stop':
+        await this.stop();
+        return { result: 'success' };
+      default:
+        throw dispatcherError.invalidRequest(`unknown control op ${JSON.stringify((req as { op?: unknown }).op)}`);
+    }
+  }
+
+  private walletsStore(): Promise<WalletsStore> {
+    this.wallets ??= WalletsStore.open(this.platform.indexedDB).catch((e: unknown) => {
+      this.wallets = null;
+      throw e;
+    });
+    return this.wallets;
+  }
+}

@@ -1,0 +1,11 @@
+/** Every domain's handlers, wired into one table; the method table in shared decides who may call them. */
+import { coinsHandlers } from '../coins/rpc';
+import type { HandlerTable } from '../handler';
+import { lifecycleHandlers } from '../lifecycle/rpc';
+import { walletHandlers } from '../wallet/rpc';
+
+export const allHandlers: HandlerTable = {
+  ...lifecycleHandlers,
+  ...coinsHandlers,
+  ...walletHandlers,
+};

@@ -1,0 +1,115 @@
+/**
+ * KDF's `mm2_main` for this node: read the config, open the wallet, take the wallet's tab lock,
+ * build the context and the dispatcher. Each step either completes or leaves nothing behind:
+ * a new wallet is stored only after the lock is held and its keys derived.
+ */
+import type { NodeConf } from '../shared/wire';
+import { parseCoinsConfig } from './coins/config';
+import { EnabledCoins } from './coins/registry';
+import type { NodeContext, Platform } from './context';
+import { deriveNodeKeys, type NodeKeys } from './crypto';
+import { Authenticator } from './rpc/auth';
+import { Dispatcher } from './rpc/dispatcher';
+import { allHandlers } from './rpc/handlers';
+import { tryAcquireWalletLock, type WalletLock, type WalletsStore } from './storage';
+import { openWallet } from './wallet/openWallet';
+import { passwordPolicyViolation } from './wallet/passwordPolicy';
+import { readConf } from './lifecycle/readConf';
+import { startError } from './lifecycle/startError';
+
+export interface RunningNode {
+  readonly ctx: NodeContext;
+  readonly dispatcher: Dispatcher;
+  /** Shuts coins down and releases the tab lock; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  platform: Platform;
+  wallets: WalletsStore;
+  /** Called when an RPC (`stop`) asks the node to stop. */
+  onStopRequested: () => void;
+}
+
+export async function startNode(rawConf: unknown, opts: StartOptions): Promise<RunningNode> {
+  const { platform } = opts;
+  const conf = readConf(rawConf);
+  const rpcPassword = checkRpcPassword(conf);
+  const coinsConfig = await loadCoins(conf, platform);
+
+  const wallet = await openWallet(
+    {
+      walletName: conf.wallet_name,
+      walletPassword: conf.wallet_password,
+      passphrase: conf.passphrase,
+      enableHd: conf.enable_hd,
+      allowWeakPassword: conf.allow_weak_password ?? false,
+    },
+    opts.wallets,
+    platform.now,
+  );
+  const keys: NodeKeys | null =
+    wallet.passphrase === null ? null : deriveNodeKeys(wallet.passphrase, { enableHd: wallet.enableHd });
+
+  let lock: WalletLock | null = null;
+  if (keys) {
+    lock = await tryAcquireWalletLock(platform.locks, keys.rmd160Hex);
+    if (!lock) throw startError.walletInUse(wallet.walletName ?? keys.rmd160Hex);
+  }
+  try {
+    await wallet.persist?.();
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
+
+  const enabledCoins = new EnabledCoins();
+  const log = (level: 'debug' | 'info' | 'warn' | 'error', line: string): void => platform.emit('log', { level, line });
+  for (const issue of coinsConfig.issues) log('warn', `coins config: ${issue.ticker}: ${issue.field}: ${issue.message}`);
+
+  const ctx: NodeContext = {
+    platform,
+    conf,
+    walletName: wallet.walletName,
+    wallets: opts.wallets,
+    keys,
+    coinsConfig: coinsConfig.coins,
+    enabledCoins,
+    startedAt: platform.now(),
+    log,
+    requestStop: opts.onStopRequested,
+  };
+  const dispatcher = new Dispatcher(ctx, new Authenticator(rpcPassword, platform.now), allHandlers);
+
+  let stopped = false;
+  return {
+    ctx,
+    dispatcher,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await enabledCoins.shutdownAll();
+      lock?.release();
+    },
+  };
+}
+
+function checkRpcPassword(conf: NodeConf): string {
+  const password = conf.rpc_password;
+  if (password === undefined) throw startError.fieldNotFoundInConfig('rpc_password');
+  const weak = conf.allow_weak_password ? null : passwordPolicyViolation(password);
+  if (weak) throw startError.passwordPolicyViolation('rpc_password', weak);
+  return password;
+}
+
+async function loadCoins(conf: NodeConf, platform: Platform): Promise<ReturnType<typeof parseCoinsConfig>> {
+  let raw: unknown = conf.coins;
+  if (raw === undefined) {
+    try {
+      raw = await platform.loadDefaultCoins();
+    } catch (e) {
+      throw startError.configError(`cannot load the coins file: ${(e as Error).message}`);
+    }
+  }
+  return parseCoinsConfig(raw);
+}

@@ -1,0 +1,45 @@
+/// <reference types="vite/client" />
+/**
+ * The Worker entry: builds the browser platform, puts a NodeHost behind postMessage, and
+ * answers every message, so a bad request can never leave the page waiting or kill the worker.
+ */
+import type { PageMessage, WorkerMessage } from '../shared/wire';
+import type { Platform } from './context';
+import { internalError } from './errors';
+import { NodeHost } from './nodeHost';
+import type { BuildInfo } from './lifecycle/version';
+
+declare const __BUILD_INFO__: BuildInfo;
+
+interface WorkerScope {
+  postMessage(message: WorkerMessage): void;
+  addEventListener(type: 'message', listener: (ev: MessageEvent<PageMessage>) => void): void;
+  indexedDB: IDBFactory;
+  navigator: { locks?: LockManager };
+}
+
+const scope = self as unknown as WorkerScope;
+
+const platform: Platform = {
+  indexedDB: scope.indexedDB,
+  locks: scope.navigator.locks,
+  buildInfo: __BUILD_INFO__,
+  async loadDefaultCoins() {
+    const res = await fetch(`${import.meta.env.BASE_URL}coins.json`);
+    if (!res.ok) throw new Error(`GET coins.json: HTTP ${res.status}`);
+    return res.json();
+  },
+  emit: (event, data) => scope.postMessage({ event, data }),
+  now: () => Date.now(),
+};
+
+const host = new NodeHost(platform);
+
+scope.addEventListener('message', (ev) => {
+  const msg = ev.data;
+  const id = typeof msg?.id === 'number' ? msg.id : -1;
+  const work = 'control' in msg ? host.handleControl(msg.control) : host.handleRpc(msg.body);
+  work
+    .catch((e: unknown) => ({ status: 500, body: { error: internalError(e).message } }))
+    .then((reply) => scope.postMessage({ id, status: reply.status, body: reply.body }));
+});

@@ -1,0 +1,59 @@
+/**
+ * The headless host: `npm run node -- --conf <file>` runs the node core under Node.js with the
+ * spec's JSON-over-HTTP endpoint, so the spec's examples work with curl.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { NodeHost } from '../../src/node/nodeHost';
+import { startHttpServer } from './httpServer';
+import { nodePlatform } from './nodePlatform';
+
+const DEFAULT_RPC_PORT = 7783;
+const repoRoot = resolve(dirname(new URL(import.meta.url).pathname), '../..');
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { conf: { type: 'string' } } });
+  if (!values.conf) throw new Error('usage: npm run node -- --conf <file.json>');
+  const confPath = resolve(values.conf);
+  const conf = JSON.parse(await readFile(confPath, 'utf8')) as Record<string, unknown>;
+
+  // `coins` may be a path (relative to the conf file) or an inline array, as KDF accepts.
+  let coinsPath = resolve(repoRoot, 'public/coins.json');
+  if (typeof conf.coins === 'string') {
+    coinsPath = resolve(dirname(confPath), conf.coins);
+    delete conf.coins;
+  }
+
+  let shutdown = (): void => undefined;
+  const platform = nodePlatform({
+    coinsPath,
+    emit: (event, data) => {
+      if (event === 'log') {
+        const { level, line } = data as { level: string; line: string };
+        console.error(`[${level}] ${line}`);
+      } else console.error(`[event] ${event} ${JSON.stringify(data)}`);
+      // The `stop` RPC ends the process, as it ends KDF.
+      if (event === 'node_stopped') shutdown();
+    },
+  });
+  const host = new NodeHost(platform);
+  const started = await host.handleControl({ op: 'start', conf });
+  if (started.status !== 200) throw new Error(`node did not start: ${JSON.stringify(started.body)}`);
+
+  const port = typeof conf.rpcport === 'number' ? conf.rpcport : DEFAULT_RPC_PORT;
+  const server = await startHttpServer(host, port);
+  console.log(`node listening on http://127.0.0.1:${port}/`);
+
+  shutdown = (): void => {
+    server.close();
+    void host.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((e: unknown) => {
+  console.error((e as Error).message);
+  process.exit(1);
+});

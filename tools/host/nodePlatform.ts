@@ -1,0 +1,22 @@
+/** The node's platform under Node.js: IndexedDB from fake-indexeddb (in memory), no Web Locks. */
+import { readFile } from 'node:fs/promises';
+import type { Platform } from '../../src/node/context';
+import { buildInfo } from '../../scripts/buildInfo.mjs';
+import { freshIndexedDb } from './nodeIndexedDb';
+
+export interface NodePlatformOptions {
+  /** Path of the coins file used when the conf has no inline `coins`. */
+  coinsPath: string;
+  emit?: (event: string, data: unknown) => void;
+}
+
+export function nodePlatform(opts: NodePlatformOptions): Platform {
+  return {
+    indexedDB: freshIndexedDb(),
+    locks: undefined,
+    buildInfo: buildInfo(),
+    loadDefaultCoins: async () => JSON.parse(await readFile(opts.coinsPath, 'utf8')) as unknown,
+    emit: opts.emit ?? (() => undefined),
+    now: () => Date.now(),
+  };
+}
