@@ -1,0 +1,78 @@
+/**
+ * `npm run bench`: builds the app, serves it on 127.0.0.1, and prints one JSON line per figure
+ * `{"name","value","unit"}`. Figures, not tests: nothing here passes or fails.
+ */
+import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { browserFigures } from './workerFigures';
+
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+}
+
+const print = (f: Figure): void => console.log(JSON.stringify(f));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+function chunkSizes(): { page: string; worker: string; figures: Figure[] } {
+  const assets = readdirSync('dist/assets');
+  const page = assets.find((f) => /^index-.*\.js$/.test(f));
+  const worker = assets.find((f) => /^worker-.*\.js$/.test(f));
+  if (!page || !worker) throw new Error('build output has no index-*.js or worker-*.js');
+  const kb = (f: string) => Math.round((gzipSync(readFileSync(join('dist/assets', f))).length / 1024) * 10) / 10;
+  return {
+    page,
+    worker,
+    figures: [
+      { name: 'initial page chunk (gzip)', value: kb(page), unit: 'KB' },
+      { name: 'worker chunk (gzip)', value: kb(worker), unit: 'KB' },
+    ],
+  };
+}
+
+async function main(): Promise<void> {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const sizes = chunkSizes();
+  const port = await freePort();
+  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    stdio: 'ignore',
+    detached: true,
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 100; i++) {
+      if (await fetch(base).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    for (const f of await browserFigures(browser, base, `/assets/${sizes.worker}`)) print(f);
+    for (const f of sizes.figures) print(f);
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
