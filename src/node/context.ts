@@ -5,6 +5,7 @@
 import type { NodeConf } from '../shared/wire';
 import type { CoinConfig } from './coins/config';
 import type { NodeKeys } from './crypto';
+import type { FrameResolver } from './errors';
 import type { EnabledCoins } from './coins/registry';
 import type { BuildInfo } from './lifecycle/version';
 import type { WalletsStore } from './storage';
@@ -21,6 +22,8 @@ export interface Platform {
   emit(event: string, data: unknown): void;
   /** Version and build time that `version` reports. */
   buildInfo: BuildInfo;
+  /** Maps stacks of bundled code to source modules for `error_trace`; absent where stacks name sources. */
+  resolveFrames?: FrameResolver;
   /** Wall-clock milliseconds; injectable for tests. */
   now(): number;
 }

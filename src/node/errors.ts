@@ -23,7 +23,6 @@ export class MmError extends Error {
   readonly errorType: string;
   readonly errorData: unknown;
   readonly httpStatus: number;
-  readonly frames: TraceFrame[];
 
   constructor(init: MmErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -31,7 +30,25 @@ export class MmError extends Error {
     this.errorType = init.errorType;
     this.errorData = init.errorData;
     this.httpStatus = init.httpStatus ?? 500;
-    this.frames = ourFrames(this.stack ?? '');
+  }
+
+  /** Our modules on the stack, where the stack names source files (Node, dev server). */
+  get frames(): TraceFrame[] {
+    return ourFrames(this.stack ?? '');
+  }
+}
+
+/** Maps a stack of bundled code back to source modules (the browser build uses its source map). */
+export type FrameResolver = (stack: string) => Promise<TraceFrame[]>;
+
+/** The error's frames: read from the stack directly, else through the resolver; never throws. */
+export async function framesOf(err: MmError, resolve?: FrameResolver): Promise<TraceFrame[]> {
+  const direct = err.frames;
+  if (direct.length > 0 || !resolve) return direct;
+  try {
+    return await resolve(err.stack ?? '');
+  } catch {
+    return [];
   }
 }
 
@@ -45,6 +62,13 @@ export function internalError(cause: unknown, errorType = 'InternalError'): MmEr
 // V8 frames look like `at fn (file:///work/src/node/rpc/dispatcher.ts:41:12)` or `at /x/y.ts:1:2`.
 const FRAME = /(?:\/|\\)(src\/(?:node|shared)\/[^\s():?]+?)\.(?:ts|js)(?:\?[^:)]*)?:(\d+):\d+/;
 
+/** Whether a source path is one of our modules that belongs in a trace. */
+export function traceModuleName(sourcePath: string): string | null {
+  const m = /(?:^|\/)src\/(?:node|shared)\/(?:.*\/)?([^/]+)\.(?:ts|js)$/.exec(sourcePath.replaceAll('\\', '/'));
+  if (!m?.[1] || m[1] === 'errors') return null;
+  return m[1];
+}
+
 /**
  * Our own modules on the stack, outermost first (KDF orders its trace from the RPC entry point down
  * to the place the error was made). Frames of this file and library code are left out.
@@ -54,9 +78,8 @@ export function ourFrames(stack: string): TraceFrame[] {
   for (const line of stack.split('\n').slice(1)) {
     const m = FRAME.exec(line.replaceAll('\\', '/'));
     if (!m || !m[1] || !m[2]) continue;
-    const file = m[1].slice(m[1].lastIndexOf('/') + 1);
-    if (file === 'errors') continue;
-    frames.push({ file, line: Number(m[2]) });
+    const file = traceModuleName(`${m[1]}.ts`);
+    if (file) frames.push({ file, line: Number(m[2]) });
   }
   return frames.reverse();
 }

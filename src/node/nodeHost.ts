@@ -6,7 +6,7 @@ import type { ControlErrorBody, ControlRequest, NodeStatus } from '../shared/wir
 import { NodeEvents } from '../shared/wire';
 import type { Platform } from './context';
 import { generateMnemonic } from './crypto';
-import { internalError, MmError } from './errors';
+import { framesOf, internalError, MmError } from './errors';
 import { dispatcherError } from './rpc/dispatcherError';
 import { legacyErrorReply, mmrpcErrorReply, type Reply } from './rpc/serialize';
 import { WalletsStore } from './storage';
@@ -29,8 +29,10 @@ export class NodeHost {
     const node = this.node;
     if (!node) {
       const req = typeof body === 'object' && body !== null ? (body as { mmrpc?: unknown; id?: unknown }) : {};
-      if (req.mmrpc === undefined) return legacyErrorReply(dispatcherError.notRunning());
-      return mmrpcErrorReply(dispatcherError.notRunning(), typeof req.id === 'number' ? req.id : null);
+      const err = dispatcherError.notRunning();
+      const frames = await framesOf(err, this.platform.resolveFrames);
+      if (req.mmrpc === undefined) return legacyErrorReply(err, frames);
+      return mmrpcErrorReply(err, frames, typeof req.id === 'number' ? req.id : null);
     }
     return node.dispatcher.dispatch(body, client);
   }

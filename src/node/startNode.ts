@@ -79,7 +79,8 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
     log,
     requestStop: opts.onStopRequested,
   };
-  const dispatcher = new Dispatcher(ctx, new Authenticator(rpcPassword, platform.now), allHandlers);
+  const auth = new Authenticator(rpcPassword, platform.now);
+  const dispatcher = new Dispatcher(ctx, auth, allHandlers, platform.resolveFrames);
 
   let stopped = false;
   return {

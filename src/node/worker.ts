@@ -8,6 +8,7 @@ import type { Platform } from './context';
 import { internalError } from './errors';
 import { NodeHost } from './nodeHost';
 import type { BuildInfo } from './lifecycle/version';
+import { sourceMapResolver, type SourceMapJson } from './sourceMapFrames';
 
 declare const __BUILD_INFO__: BuildInfo;
 
@@ -30,6 +31,11 @@ const platform: Platform = {
     return res.json();
   },
   emit: (event, data) => scope.postMessage({ event, data }),
+  resolveFrames: sourceMapResolver(async (scriptUrl) => {
+    const res = await fetch(`${scriptUrl}.map`);
+    if (!res.ok) throw new Error(`GET ${scriptUrl}.map: HTTP ${res.status}`);
+    return (await res.json()) as SourceMapJson;
+  }),
   now: () => Date.now(),
 };
 

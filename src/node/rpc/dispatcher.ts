@@ -8,6 +8,7 @@ import { MMRPC_VERSION } from '../../shared/envelopes';
 import { findMethod, isPublicMethod } from '../../shared/methods';
 import { jsonTypeName, ParamError, ParamReader } from '../../shared/params';
 import type { NodeContext } from '../context';
+import { framesOf, internalError, type FrameResolver, type MmError } from '../errors';
 import type { HandlerTable } from '../handler';
 import type { Authenticator } from './auth';
 import { dispatcherError } from './dispatcherError';
@@ -19,9 +20,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Argument errors become `InvalidRequest` naming the field; everything else keeps its type. */
-function asRpcError(e: unknown): unknown {
-  return e instanceof ParamError ? dispatcherError.invalidRequest(e.message, e) : e;
+/** Argument errors become `InvalidRequest` naming the field; anything untyped becomes `InternalError`. */
+function asRpcError(e: unknown): MmError {
+  return e instanceof ParamError ? dispatcherError.invalidRequest(e.message, e) : internalError(e);
 }
 
 export class Dispatcher {
@@ -29,6 +30,7 @@ export class Dispatcher {
     private readonly ctx: NodeContext,
     private readonly auth: Authenticator,
     private readonly handlers: HandlerTable,
+    private readonly resolveFrames?: FrameResolver,
   ) {}
 
   /** `client` identifies the caller for throttling: the page, or a remote address on the host. */
@@ -38,7 +40,7 @@ export class Dispatcher {
       try {
         request = JSON.parse(body);
       } catch (e) {
-        return mmrpcErrorReply(dispatcherError.invalidRequest(`body is not valid JSON: ${(e as Error).message}`), null);
+        return this.mmrpcError(dispatcherError.invalidRequest(`body is not valid JSON: ${(e as Error).message}`), null);
       }
     }
     if (Array.isArray(request)) {
@@ -51,7 +53,7 @@ export class Dispatcher {
   private async dispatchOne(request: unknown, client: string): Promise<Reply> {
     if (!isRecord(request)) {
       const found = jsonTypeName(request);
-      return mmrpcErrorReply(dispatcherError.invalidRequest(`expected a JSON object or an array of them, found ${found}`), null);
+      return this.mmrpcError(dispatcherError.invalidRequest(`expected a JSON object or an array of them, found ${found}`), null);
     }
     const isMmRpc = request.mmrpc !== undefined && request.mmrpc !== null;
     return isMmRpc ? this.mmrpc(request, client) : this.legacy(request, client);
@@ -79,7 +81,7 @@ export class Dispatcher {
       const result = await handler(this.ctx, new ParamReader(params, 'params'));
       return mmrpcSuccessReply(result, id);
     } catch (e) {
-      return mmrpcErrorReply(asRpcError(e), id);
+      return this.mmrpcError(e, id);
     }
   }
 
@@ -93,8 +95,14 @@ export class Dispatcher {
       if (!handler) throw dispatcherError.noSuchMethod();
       return { status: 200, body: await handler(this.ctx, new ParamReader(req)) };
     } catch (e) {
-      return legacyErrorReply(asRpcError(e));
+      const err = asRpcError(e);
+      return legacyErrorReply(err, await framesOf(err, this.resolveFrames));
     }
+  }
+
+  private async mmrpcError(e: unknown, id: number | null): Promise<Reply> {
+    const err = asRpcError(e);
+    return mmrpcErrorReply(err, await framesOf(err, this.resolveFrames), id);
   }
 
   private authenticate(method: string, format: 'legacy' | 'mmrpc', userpass: unknown, client: string): void {

@@ -1,19 +1,18 @@
 /** Turns MmErrors into the two wire forms: mmrpc 2.0 error envelopes and flat `{error}` bodies. */
 import type { LegacyErrorBody, MmRpcErrorBody } from '../../shared/envelopes';
-import { errorPath, errorTrace, internalError, MmError } from '../errors';
+import { errorPath, errorTrace, type MmError, type TraceFrame } from '../errors';
 
 export interface Reply {
   status: number;
   body: unknown;
 }
 
-export function mmrpcErrorReply(e: unknown, id: number | null): Reply {
-  const err = e instanceof MmError ? e : internalError(e);
+export function mmrpcErrorReply(err: MmError, frames: readonly TraceFrame[], id: number | null): Reply {
   const body: MmRpcErrorBody = {
     mmrpc: '2.0',
     error: err.message,
-    error_path: errorPath(err.frames),
-    error_trace: errorTrace(err.frames),
+    error_path: errorPath(frames),
+    error_trace: errorTrace(frames),
     error_type: err.errorType,
     id,
   };
@@ -25,9 +24,8 @@ export function mmrpcErrorReply(e: unknown, id: number | null): Reply {
  * Flat errors are KDF's `ERRL!` strings: the trace, then the message. KDF answers them with 500,
  * except where a handler chose another status (cancel_order's 404).
  */
-export function legacyErrorReply(e: unknown): Reply {
-  const err = e instanceof MmError ? e : internalError(e);
-  const trace = errorTrace(err.frames);
+export function legacyErrorReply(err: MmError, frames: readonly TraceFrame[]): Reply {
+  const trace = errorTrace(frames);
   const body: LegacyErrorBody = { error: trace ? `${trace} ${err.message}` : err.message };
   return { status: err.httpStatus === 404 ? 404 : 500, body };
 }
