@@ -1,0 +1,79 @@
+/** Steps shared by the wallet e2e tests; everything goes through the page as a user would. */
+import { expect, type Page } from '@playwright/test';
+
+export const STRONG_PASSWORD = 'Tr1cky-Secret#42';
+export const WRONG_PASSWORD = 'Wr0ng-Secret#42';
+export const WALLET_IN_USE_TEXT = 'This wallet is open in another tab. Close it there or lock it to use it here.';
+
+/** Opens the app and waits for the wallet list (the worker answered `status` and `wallet_names`). */
+export async function openApp(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByTestId('wallet-list')).toBeVisible({ timeout: 30_000 });
+}
+
+export function walletItem(page: Page, name: string) {
+  return page.locator(`[data-testid="wallet-item"][data-wallet-name="${name}"]`);
+}
+
+/** Runs the whole create flow and returns the mnemonic words the page showed. */
+export async function createWallet(page: Page, name: string, password = STRONG_PASSWORD): Promise<string[]> {
+  await page.getByTestId('create-wallet-button').click();
+  await page.getByTestId('create-name').fill(name);
+  await page.getByTestId('create-password').fill(password);
+  await page.getByTestId('create-password-repeat').fill(password);
+  await page.getByTestId('create-submit').click();
+
+  await expect(page.getByTestId('mnemonic-step')).toBeVisible();
+  const words = (await page.getByTestId('mnemonic-word').allTextContents()).map((w) => w.trim());
+  expect(words).toHaveLength(12);
+  await page.getByTestId('mnemonic-written').check();
+  await page.getByTestId('mnemonic-continue').click();
+
+  await expect(page.getByTestId('confirm-step')).toBeVisible();
+  // The words are shown once: the confirm step does not show them again.
+  await expect(page.getByTestId('mnemonic-word')).toHaveCount(0);
+  const inputs = page.getByTestId('confirm-word');
+  await expect(inputs).toHaveCount(3);
+  for (const input of await inputs.all()) {
+    const pos = Number(await input.getAttribute('data-position'));
+    await input.fill(words[pos - 1] ?? '');
+  }
+  await page.getByTestId('confirm-submit').click();
+  await expectUnlocked(page, name);
+  return words;
+}
+
+export async function importWallet(page: Page, name: string, secret: string, password = STRONG_PASSWORD): Promise<void> {
+  await page.getByTestId('import-wallet-button').click();
+  await page.getByTestId('import-name').fill(name);
+  await page.getByTestId('import-password').fill(password);
+  await page.getByTestId('import-password-repeat').fill(password);
+  await page.getByTestId('import-secret').fill(secret);
+  await page.getByTestId('import-submit').click();
+  await expectUnlocked(page, name);
+}
+
+export async function expectUnlocked(page: Page, name: string): Promise<void> {
+  await expect(page.getByTestId('wallet-page')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('wallet-title')).toHaveText(name);
+  await expect(page.getByTestId('session-state')).toHaveAttribute('data-state', 'unlocked');
+}
+
+/** From the wallet list: pick the wallet and submit its password (the result is up to the caller). */
+export async function submitUnlock(page: Page, name: string, password: string): Promise<void> {
+  if (!(await page.getByTestId('unlock-form').isVisible())) await walletItem(page, name).click();
+  await expect(page.getByTestId('unlock-wallet-name')).toHaveText(name);
+  await page.getByTestId('unlock-password').fill(password);
+  await page.getByTestId('unlock-submit').click();
+}
+
+/** Sends a console request and returns the status and the parsed response the page shows. */
+export async function sendConsole(page: Page, text: string): Promise<{ status: number; body: unknown }> {
+  const response = page.getByTestId('console-response');
+  const before = (await response.count()) > 0 ? Number(await response.getAttribute('data-seq')) : 0;
+  await page.getByTestId('console-input').fill(text);
+  await page.getByTestId('console-send').click();
+  await expect(response).toHaveAttribute('data-seq', String(before + 1));
+  const status = Number(await page.getByTestId('console-status').getAttribute('data-status'));
+  return { status, body: JSON.parse((await response.textContent()) ?? '') as unknown };
+}
