@@ -1,0 +1,99 @@
+/**
+ * Types of the Electrum client: server settings (as in KDF's `electrum` / `enable` request),
+ * the WebSocket shape we need (the browser's `WebSocket`, or `ws` in tests, injected), and the
+ * client's options. No runtime code here.
+ */
+
+/** One Electrum server, as the activation request lists it. */
+export interface ElectrumServer {
+  /** `host:port`, without a scheme (KDF rejects a scheme). */
+  url: string;
+  protocol: 'WS' | 'WSS';
+  /** Accepted for KDF compatibility; a browser cannot switch certificate checks off. */
+  disableCertVerification?: boolean;
+  /** Per-server request and connect timeout in seconds (overrides the client's defaults). */
+  timeoutSec?: number;
+}
+
+/**
+ * A handler property that accepts both the browser's and `ws`'s event types: declared through a
+ * method so that its parameter is compared bivariantly (the handlers are written, never read).
+ */
+type Handler<E> = { bivarianceHack(ev: E): void }['bivarianceHack'];
+
+/** The part of a WebSocket the client uses (browser `WebSocket` and `ws`'s `WebSocket` fit). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  /** Set to `'arraybuffer'` when present, so binary frames never arrive as Blobs. */
+  binaryType?: string;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: Handler<unknown> | null;
+  onmessage: Handler<{ data: unknown }> | null;
+  onclose: Handler<{ code?: number; reason?: string }> | null;
+  onerror: Handler<unknown> | null;
+}
+
+export type WebSocketFactory = (url: string) => WebSocketLike;
+
+/** Timer functions, injectable so tests can observe that nothing is left running. */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+  now(): number;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn';
+
+/** Reconnect back-off of a dropped server: `initialMs · 2^(n-1)`, capped at `maxMs`, plus up to `jitter`·delay. */
+export interface BackoffOptions {
+  /** First suspension (KDF: 10 s). */
+  initialMs?: number;
+  /** Cap of the suspension (default 5 min). */
+  maxMs?: number;
+  /** Fraction of the delay added at random (default 0.1). */
+  jitter?: number;
+}
+
+export interface ElectrumClientOptions {
+  servers: ElectrumServer[];
+  /** Servers that must be up for `connect()` to resolve (default 1). */
+  minConnected?: number;
+  /** Servers kept connected at once (default all); the rest are stand-bys taken when one drops. */
+  maxConnected?: number;
+  /** Sent in `server.version`, e.g. `"mygui GUI/MM2 0.1.0"`. */
+  clientName: string;
+  socketFactory: WebSocketFactory;
+  /** Per request and attempt (default 20 000). */
+  requestTimeoutMs?: number;
+  /** Socket open plus `server.version` (default 20 000). */
+  connectTimeoutMs?: number;
+  /** `server.ping` period on each connection (default 30 000). */
+  pingIntervalMs?: number;
+  /** A connection that receives nothing for this long is cut off (default 60 000). */
+  silenceTimeoutMs?: number;
+  backoff?: BackoffOptions;
+  /** Random source for the back-off jitter (default `Math.random`). */
+  random?: () => number;
+  /** Injectable clock and timers for tests (default the global ones). */
+  timers?: Timers;
+  onLog?: (level: LogLevel, line: string) => void;
+}
+
+/** A JSON-RPC call. */
+export interface ElectrumCall {
+  method: string;
+  params?: unknown[];
+}
+
+/** A server's JSON-RPC error object. */
+export interface RpcErrorObject {
+  code?: number;
+  message: string;
+  data?: unknown;
+}
+
+/** One answer of a request or of a batch item. */
+export type ItemResult = { ok: true; result: unknown } | { ok: false; error: RpcErrorObject };

@@ -1,0 +1,192 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ElectrumError } from '../../../../../../src/node/coins/utxo/electrum';
+import type { ElectrumClient } from '../../../../../../src/node/coins/utxo/electrum';
+import { FakeElectrumServer, HANG, deadUrl, makeClient, until } from './fakeElectrumServer';
+import type { Harness } from './fakeElectrumServer';
+
+const servers: FakeElectrumServer[] = [];
+const clients: ElectrumClient[] = [];
+
+async function server(opts: Parameters<typeof FakeElectrumServer.start>[0] = {}): Promise<FakeElectrumServer> {
+  const s = await FakeElectrumServer.start(opts);
+  servers.push(s);
+  return s;
+}
+
+function harness(...args: Parameters<typeof makeClient>): Harness {
+  const h = makeClient(...args);
+  clients.push(h.client);
+  return h;
+}
+
+async function rejection(p: Promise<unknown>): Promise<ElectrumError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ElectrumError);
+    return e as ElectrumError;
+  }
+  throw new Error('expected a rejection');
+}
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  for (const s of servers) expect(s.versionViolations).toBe(0);
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+});
+
+describe('ElectrumClient: fail-over', () => {
+  it('re-sends in-flight requests on the other server when one dies mid-request', async () => {
+    const a = await server({
+      handlers: {
+        'blockchain.scripthash.get_balance': (_p, session) => {
+          setTimeout(() => session.kill(), 20);
+          return HANG;
+        },
+      },
+    });
+    const b = await server({ handlers: { 'blockchain.scripthash.get_balance': () => ({ confirmed: 5, unconfirmed: 0 }) } });
+    const { client } = harness([a.url, b.url], { minConnected: 2 });
+    await client.connect();
+    const [x, y] = await Promise.all([
+      client.request('blockchain.scripthash.get_balance', ['aa']),
+      client.batch([{ method: 'blockchain.scripthash.get_balance', params: ['bb'] }]),
+    ]);
+    expect(x).toEqual({ confirmed: 5, unconfirmed: 0 });
+    expect(y).toEqual([{ confirmed: 5, unconfirmed: 0 }]);
+    expect(a.calls('blockchain.scripthash.get_balance')).toHaveLength(2);
+    expect(b.calls('blockchain.scripthash.get_balance')).toHaveLength(2);
+    await until(() => client.stats().connected.join() === b.url, 1000, 'a dropped');
+  });
+
+  it('re-sends on the other server when the first stops answering altogether', async () => {
+    const a = await server({ handlers: { get: () => HANG } });
+    const b = await server({ handlers: { get: () => 'b' } });
+    const { client, logs } = harness([a.url, b.url], { minConnected: 2, requestTimeoutMs: 150 });
+    await client.connect();
+    expect(await client.request('get')).toBe('b');
+    // nothing at all came back from a during the request: it was cut off as dead
+    expect(client.stats().connected).toEqual([b.url]);
+    expect(logs.some((l) => l.includes(`${a.url}: no answer to get within 150 ms, connection cut off`))).toBe(true);
+  });
+
+  it('rejects in-flight requests with a transport error when no server is left', async () => {
+    const a = await server({
+      handlers: {
+        get: (_p, session) => {
+          setTimeout(() => session.kill(), 10);
+          return HANG;
+        },
+      },
+    });
+    const { client } = harness([a.url]);
+    await client.connect();
+    const err = await rejection(client.request('get'));
+    expect(err.kind).toBe('transport');
+    expect(err.message).toMatch(/get: no other server is connected after 1 attempt/);
+    // while the only server is suspended, new requests fail at once rather than hang
+    const err2 = await rejection(client.request('echo'));
+    expect(err2.message).toContain('no server is connected');
+  });
+
+  it('sends requests to the first healthy server in the configured order', async () => {
+    const a = await server();
+    const b = await server();
+    const { client } = harness([a.url, b.url], { minConnected: 2 });
+    await client.connect();
+    await client.request('echo', [1]);
+    await client.request('echo', [2]);
+    expect(a.calls('echo')).toHaveLength(2);
+    expect(b.calls('echo')).toHaveLength(0);
+    a.killAll();
+    await until(() => client.stats().connected.join() === b.url, 1000, 'a dropped');
+    await client.request('echo', [3]);
+    expect(b.calls('echo')).toHaveLength(1);
+  });
+});
+
+describe('ElectrumClient: connect, min/max connected, reconnect', () => {
+  it('rejects connect() quickly when every server is dead, leaving nothing running', async () => {
+    const { client, live, sockets } = harness([await deadUrl(), await deadUrl()], { connectTimeoutMs: 3000 });
+    const t0 = Date.now();
+    const err = await rejection(client.connect());
+    expect(Date.now() - t0).toBeLessThan(1500);
+    expect(err.kind).toBe('transport');
+    expect(err.message).toMatch(/could not connect to 1 server\(s\), 0 connected/);
+    expect(live.size).toBe(0);
+    await until(() => sockets.every((s) => s.readyState === 3), 1000, 'sockets closed');
+    // and a request on the dead client fails the same way
+    expect((await rejection(client.request('echo'))).kind).toBe('transport');
+  });
+
+  it('bounds connect() by connectTimeout when a server accepts but never answers', async () => {
+    const s = await server({ handlers: { 'server.version': () => HANG } });
+    const { client, live } = harness([s.url], { connectTimeoutMs: 150 });
+    const t0 = Date.now();
+    const err = await rejection(client.connect());
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(err.message).toMatch(/within 150 ms/);
+    expect(live.size).toBe(0);
+    await until(() => s.sessions.size === 0, 1000, 'server sees the close');
+  });
+
+  it('minConnected: waits for that many servers, rejects when too few are alive', async () => {
+    const good = await server();
+    const dead = await deadUrl();
+    const one = harness([dead, good.url], { minConnected: 1 });
+    await one.client.connect();
+    expect(one.client.stats().connected).toEqual([good.url]);
+
+    const two = harness([dead, good.url], { minConnected: 2 });
+    const err = await rejection(two.client.connect());
+    expect(err.message).toMatch(/could not connect to 2 server\(s\)/);
+    expect(err.message).toContain(dead);
+    expect(two.live.size).toBe(0);
+  });
+
+  it('maxConnected: keeps stand-bys and takes one when a server fails', async () => {
+    const a = await server();
+    const b = await server();
+    const dead = await deadUrl();
+    const { client } = harness([dead, a.url, b.url], { minConnected: 1, maxConnected: 1 });
+    await client.connect();
+    expect(client.stats().connected).toEqual([a.url]);
+    expect(b.connections).toBe(0);
+    a.down = true;
+    a.killAll();
+    await until(() => client.stats().connected.join() === b.url, 1000, 'b takes over');
+    expect(await client.request('echo', ['x'])).toEqual(['x']);
+  });
+
+  it('reconnects a dropped server with exponential back-off once it comes back', async () => {
+    const s = await server();
+    const { client, logs } = harness([s.url], { backoff: { initialMs: 30, maxMs: 1000, jitter: 0 } });
+    await client.connect();
+    s.down = true;
+    s.killAll();
+    await until(() => logs.filter((l) => l.includes('suspended for')).length >= 3, 2000, 'three suspensions');
+    const delays = logs.filter((l) => l.includes('suspended for')).map((l) => Number(/suspended for (\d+) ms/.exec(l)?.[1]));
+    expect(delays.slice(0, 3)).toEqual([30, 60, 120]);
+    expect(client.stats().connected).toEqual([]);
+    s.down = false;
+    await until(() => client.stats().connected.length === 1, 2000, 'reconnected');
+    expect(await client.request('echo', [1])).toEqual([1]);
+    expect(s.calls('server.version').length).toBe(2);
+  });
+
+  it('caps and jitters the back-off; the first suspension defaults to 10 s', async () => {
+    const s = await server();
+    const capped = harness([s.url], { backoff: { initialMs: 100, maxMs: 150, jitter: 0.5 }, random: () => 1 });
+    await capped.client.connect();
+    s.killAll();
+    await until(() => capped.logs.some((l) => l.includes('suspended for')), 1000);
+    expect(capped.logs.find((l) => l.includes('suspended for'))).toContain('suspended for 150 ms');
+    await capped.client.close();
+
+    const kdf = harness([s.url], { backoff: undefined, random: () => 0 });
+    await kdf.client.connect();
+    s.killAll();
+    await until(() => kdf.logs.some((l) => l.includes('suspended for')), 1000);
+    expect(kdf.logs.find((l) => l.includes('suspended for'))).toContain('suspended for 10000 ms');
+  });
+});
