@@ -1,0 +1,96 @@
+/**
+ * Coin selection and fee, step for step as KDF's `UtxoTxBuilder::build` (utxo_common.rs, the
+ * loop of KDF PR #2316), so a withdraw pays the same fee to the satoshi:
+ * 1. Unspents are deduplicated and sorted ascending by value (`sort_dedup_unspents`); every
+ *    non-OP_RETURN output must be ≥ dust.
+ * 2. Each round takes unspents in that order until they cover the outputs plus, with `sendExact`,
+ *    the fee (and gas) of the previous round; the first round's fee is 0, and its fee is then
+ *    sized without change. Not covered → NotSufficientBalance.
+ * 3. `deductFromOutput` takes fee + gas out of that output, which must be ≥ fee + gas + dust.
+ * 4. Change = inputs − outputs − fee − gas, kept only when ≥ dust (else it adds to the fee).
+ * 5. The fee is sized again with the change output; when the inputs still cover everything the
+ *    plan is done, else the next round starts with that fee. Inputs only grow and a shape's fee
+ *    only repeats, so this ends.
+ * Sizes are KDF's estimate (size.ts), fees per fee.ts.
+ */
+import { coinError } from '../../coinErrors';
+import { amountTooLow, notSufficientBalance, zeroBalanceToWithdrawMax } from './errors';
+import { feeForVsize } from './fee';
+import { isOpReturn } from './scripts';
+import { estimateTxVsize } from './size';
+import type { TxOutput, TxPlan, TxPlanRequest, Unspent } from './types';
+
+export function planTx(req: TxPlanRequest): TxPlan {
+  const { outputs, dust } = req;
+  const gas = req.gasFee ?? 0n;
+  const deductIndex = req.feePolicy.kind === 'deductFromOutput' ? req.feePolicy.index : undefined;
+  const unspents = sortDedup(req.unspents);
+  const outputSum = sum(outputs);
+
+  if (outputs.length === 0) throw coinError.internal('a transaction needs at least one output');
+  if (deductIndex !== undefined) {
+    if (!outputs[deductIndex]) throw coinError.internal(`there is no output ${deductIndex} to take the fee from`);
+    if (sum(unspents) === 0n) throw zeroBalanceToWithdrawMax();
+  }
+  for (const o of outputs) if (!isOpReturn(o.script) && o.value < dust) throw amountTooLow(req, o.value, dust);
+
+  /** KDF's `tx_fee_needed`: the miner fee of the last shape sized, gas not included. */
+  let fee = 0n;
+  const sizedFee = (inputCount: number, outs: TxOutput[]) =>
+    feeForVsize(req.feeRate, estimateTxVsize(inputCount, outs, req.inputKind), req.minRelayFeeRate);
+  const required = () => outputSum + (deductIndex === undefined ? fee + gas : 0n);
+  if (unspents.length === 0) throw notSufficientBalance(req, 0n, required());
+
+  for (let round = 0; ; round++) {
+    const target = required();
+    const inputs = takeAscending(unspents, target);
+    const spent = sum(inputs);
+    const outs = outputs.map((o) => ({ script: o.script, value: o.value }));
+    if (round === 0) fee = sizedFee(inputs.length, outs);
+    if (spent < target) throw notSufficientBalance(req, spent, required());
+
+    let paid = outputSum;
+    if (deductIndex !== undefined) {
+      const out = outs[deductIndex]!;
+      if (out.value < fee + gas + dust) throw notSufficientBalance(req, out.value, fee + gas + dust);
+      out.value -= fee + gas;
+      paid -= fee + gas;
+    }
+    const surplus = spent - paid - fee - gas;
+    // KDF also adds a 0-sat change output when dust is 0; a worthless output is left out instead.
+    const change = surplus > 0n && surplus >= dust ? surplus : 0n;
+    if (change > 0n) {
+      outs.push({ script: req.changeScript, value: change });
+      paid += change;
+    }
+    fee = sizedFee(inputs.length, outs);
+    if (spent >= paid + fee + gas) return { inputs, outputs: outs, fee: spent - paid - gas, change, spent };
+  }
+}
+
+/** Ascending by value; equal values by outpoint, so the plan never depends on the server's order. */
+function sortDedup(unspents: Unspent[]): Unspent[] {
+  const byOutpoint = new Map<string, Unspent>();
+  for (const u of unspents) {
+    const key = `${u.txid}:${u.vout}`;
+    if (!byOutpoint.has(key)) byOutpoint.set(key, u);
+  }
+  return [...byOutpoint.values()].sort(
+    (a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) || a.txid.localeCompare(b.txid) || a.vout - b.vout,
+  );
+}
+
+function takeAscending(sorted: Unspent[], target: bigint): Unspent[] {
+  const taken: Unspent[] = [];
+  let total = 0n;
+  for (const u of sorted) {
+    if (total >= target) break;
+    taken.push(u);
+    total += u.value;
+  }
+  return taken;
+}
+
+function sum(items: readonly { value: bigint }[]): bigint {
+  return items.reduce((a, x) => a + x.value, 0n);
+}

@@ -1,0 +1,72 @@
+/**
+ * Signs a plan with the wallet's key, SIGHASH_ALL on every input, as KDF's `with_key_pair::sign_tx`:
+ * - P2PKH inputs: legacy sighash, scriptSig `<DER sig + 01> <33-byte key>`;
+ * - P2WPKH inputs: BIP143 sighash over the key's P2PKH scriptCode and the input's value, empty
+ *   scriptSig, witness `[DER sig + 01, key]`.
+ * Signatures are RFC 6979 deterministic with low S, as libsecp256k1 makes them, so KDF and this
+ * produce the same bytes for the same transaction. Version is the coin's `txversion` (KDF's
+ * default 1), every sequence 0xffffffff, lock time 0 unless given.
+ * bitcoinjs-lib serializes only the plain Bitcoin layout, so Zcash (overwintered), fork-id (BCH)
+ * and PoS (nTime) coins are refused with InternalError until they get their own serializer.
+ */
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { Transaction } from 'bitcoinjs-lib';
+import { hash160, hexToBytes, type KeyPair } from '../../../crypto';
+import { coinError } from '../../coinErrors';
+import type { CoinConfig, UtxoParams } from '../../config';
+import { p2pkhScript } from './scripts';
+import type { InputKind, TxPlan } from './types';
+
+export interface SignedTx {
+  hex: string;
+  /** Without witness data, as explorers and Electrum name the transaction. */
+  txid: string;
+  /** Serialized bytes, witness included. */
+  size: number;
+  /** ⌈weight / 4⌉; equals `size` for a transaction without witnesses. */
+  vsize: number;
+}
+
+const SEQUENCE_FINAL = 0xffffffff;
+
+export function signTx(plan: TxPlan, key: KeyPair, coin: CoinConfig, inputKind: InputKind, lockTime = 0): SignedTx {
+  const tx = new Transaction();
+  tx.version = plainLayout(coin).txversion;
+  tx.locktime = lockTime;
+  for (const u of plan.inputs) tx.addInput(txidToHash(u.txid), u.vout, SEQUENCE_FINAL);
+  for (const o of plan.outputs) tx.addOutput(o.script, o.value);
+  plan.inputs.forEach((u, i) => signInput(tx, i, key, inputKind, u.value));
+  return { hex: tx.toHex(), txid: tx.getId(), size: tx.byteLength(), vsize: tx.virtualSize() };
+}
+
+/** Signs input `index` of `tx`, which spends `value` sat from `key`'s P2PKH or P2WPKH script. */
+export function signInput(tx: Transaction, index: number, key: KeyPair, inputKind: InputKind, value: bigint): void {
+  // Both kinds commit to the key's P2PKH script: as the spent script, or as BIP143's scriptCode.
+  const scriptCode = p2pkhScript(hash160(key.publicKey));
+  const sighash =
+    inputKind === 'p2pkh'
+      ? tx.hashForSignature(index, scriptCode, Transaction.SIGHASH_ALL)
+      : tx.hashForWitnessV0(index, scriptCode, value, Transaction.SIGHASH_ALL);
+  const der = secp256k1.sign(sighash, key.privateKey, { prehash: false, lowS: true, format: 'der' });
+  const sig = Uint8Array.of(...der, Transaction.SIGHASH_ALL);
+  if (inputKind === 'p2pkh') tx.setInputScript(index, Uint8Array.of(sig.length, ...sig, key.publicKey.length, ...key.publicKey));
+  else tx.setWitness(index, [sig, key.publicKey]);
+}
+
+function plainLayout(coin: CoinConfig): UtxoParams {
+  const utxo = coin.utxo;
+  if (!utxo) throw coinError.internal(`${coin.ticker} is not a UTXO coin`);
+  if (utxo.overwintered) throw coinError.internal(`${coin.ticker}: overwintered transactions are not supported yet`);
+  if (utxo.forkId !== 0 || utxo.signatureVersion === 'fork_id') {
+    throw coinError.internal(`${coin.ticker}: fork id signatures are not supported yet`);
+  }
+  if (utxo.isPoS || utxo.isPoSV) throw coinError.internal(`${coin.ticker}: PoS transactions (nTime) are not supported yet`);
+  return utxo;
+}
+
+/** Transaction ids are shown byte-reversed; outpoints hold the hash in its natural order. */
+function txidToHash(txid: string): Uint8Array {
+  const hash = hexToBytes(txid);
+  if (hash.length !== 32) throw coinError.internal(`a txid must be 32 bytes, got ${hash.length}`);
+  return hash.reverse();
+}

@@ -1,0 +1,33 @@
+/**
+ * KDF's size estimate of an unsigned transaction (`tx_size_in_v_bytes`, utxo_common.rs), which
+ * both fee kinds multiply. It serializes the transaction with empty scriptSigs and adds, per
+ * input, the largest signature: 2 push bytes + 72 (DER signature with sighash byte,
+ * MAX_DER_SIGNATURE_LEN) + 33 (compressed key) = 107 bytes.
+ * - P2PKH inputs: size = base + 107 × inputs (≥ the signed size: most signatures are 71 bytes).
+ * - P2WPKH inputs: ⌊0.75 × base + 0.25 × (base + 4 + 108 × inputs)⌋ = base + 1 + 27 × inputs,
+ *   the witness counted at a quarter, 108 = item count + the 107 above.
+ * Only the plain (non-Zcash, non-PoS) layout is sized here; the signer refuses the others.
+ */
+import type { InputKind, TxOutput } from './types';
+
+/** Outpoint (32 + 4), empty scriptSig length (1), sequence (4). */
+const UNSIGNED_INPUT = 41;
+const SIG_AND_KEY_PUSHES = 2 + 72 + 33;
+
+export function estimateTxVsize(inputCount: number, outputs: readonly TxOutput[], inputKind: InputKind): number {
+  const base = unsignedSize(inputCount, outputs);
+  if (inputKind === 'p2pkh') return base + inputCount * SIG_AND_KEY_PUSHES;
+  const total = base + 4 + inputCount * (SIG_AND_KEY_PUSHES + 1);
+  return Math.floor((3 * base + total) / 4);
+}
+
+/** Version, input count, inputs, output count, outputs, lock time. */
+function unsignedSize(inputCount: number, outputs: readonly TxOutput[]): number {
+  let size = 4 + varIntSize(inputCount) + inputCount * UNSIGNED_INPUT + varIntSize(outputs.length) + 4;
+  for (const o of outputs) size += 8 + varIntSize(o.script.length) + o.script.length;
+  return size;
+}
+
+function varIntSize(n: number): number {
+  return n < 0xfd ? 1 : n <= 0xffff ? 3 : n <= 0xffffffff ? 5 : 9;
+}

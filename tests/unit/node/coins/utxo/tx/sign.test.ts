@@ -1,0 +1,160 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { Transaction } from 'bitcoinjs-lib';
+import { describe, expect, it } from 'vitest';
+import coinsFile from '../../../../../fixtures/utxo/coins.json';
+import vectors from '../../../../../fixtures/utxo/signing.json';
+import { parseCoinsConfig, type CoinConfig } from '../../../../../../src/node/coins/config';
+import { decodeAddress, myAddress } from '../../../../../../src/node/coins/utxo/address';
+import {
+  estimateTxVsize,
+  feeForVsize,
+  p2pkhScript,
+  planTx,
+  signInput,
+  signTx,
+  type FeeRate,
+  type InputKind,
+  type Unspent,
+} from '../../../../../../src/node/coins/utxo/tx';
+import {
+  bytesToHex,
+  hash160,
+  hexToBytes,
+  keyPairFromPrivkey,
+  privkeyFromPassphrase,
+  type KeyPair,
+} from '../../../../../../src/node/crypto';
+import { MmError } from '../../../../../../src/node/errors';
+
+const { coins } = parseCoinsConfig(coinsFile);
+
+function coin(ticker: string): CoinConfig {
+  const c = coins.get(ticker);
+  if (!c) throw new Error(`${ticker} is not in tests/fixtures/utxo/coins.json`);
+  return c;
+}
+
+function unspents(list: { txid: string; vout: number; value: string; height: number }[]): Unspent[] {
+  return list.map((u) => ({ ...u, value: BigInt(u.value) }));
+}
+
+/** The signature and key an input carries, from its scriptSig (P2PKH) or its witness (P2WPKH). */
+function sigAndKey(tx: Transaction, index: number, kind: InputKind): [Uint8Array, Uint8Array] {
+  const input = tx.ins[index]!;
+  if (kind === 'p2wpkh') {
+    expect(input.script.length).toBe(0);
+    expect(input.witness.length).toBe(2);
+    return [input.witness[0]!, input.witness[1]!];
+  }
+  const s = input.script;
+  const sig = s.subarray(1, 1 + s[0]!);
+  const key = s.subarray(2 + sig.length, 2 + sig.length + s[1 + sig.length]!);
+  expect(s.length).toBe(2 + sig.length + key.length);
+  return [sig, key];
+}
+
+/** Recomputes every input's sighash with bitcoinjs-lib and checks the signature against it. */
+function expectValidSignatures(hex: string, spent: Unspent[], key: KeyPair, kind: InputKind): number[] {
+  const tx = Transaction.fromHex(hex);
+  const scriptCode = p2pkhScript(hash160(key.publicKey));
+  return spent.map((u, i) => {
+    const [sig, pub] = sigAndKey(tx, i, kind);
+    expect(bytesToHex(pub)).toBe(bytesToHex(key.publicKey));
+    expect(sig.at(-1)).toBe(Transaction.SIGHASH_ALL);
+    const der = sig.subarray(0, -1);
+    const sighash =
+      kind === 'p2pkh'
+        ? tx.hashForSignature(i, scriptCode, Transaction.SIGHASH_ALL)
+        : tx.hashForWitnessV0(i, scriptCode, u.value, Transaction.SIGHASH_ALL);
+    // lowS: true rejects a high-S signature, so this also checks the signer normalized S.
+    expect(secp256k1.verify(der, sighash, pub, { prehash: false, lowS: true, format: 'der' })).toBe(true);
+    return sig.length;
+  });
+}
+
+describe('signTx against independent vectors', () => {
+  it.each(vectors.p2pkhVectors)('$description', ({ coin: ticker, privateKey, inputs, outputs, expected }) => {
+    const key = keyPairFromPrivkey(hexToBytes(privateKey));
+    const plan = {
+      inputs: unspents(inputs),
+      outputs: outputs.map((o) => ({ script: hexToBytes(o.script), value: BigInt(o.value) })),
+      fee: 0n,
+      change: 0n,
+      spent: 0n,
+    };
+    const signed = signTx(plan, key, coin(ticker), 'p2pkh');
+    expect(signed.hex).toBe(expected);
+    expect(signed.txid).toBe(Transaction.fromHex(expected).getId());
+    expect(signed.size).toBe(expected.length / 2);
+    expect(signed.vsize).toBe(signed.size);
+  });
+
+  it.each(vectors.p2wpkhInputVectors)('$description', ({ unsignedTx, index, value, privateKey, expected }) => {
+    const key = keyPairFromPrivkey(hexToBytes(privateKey));
+    const tx = Transaction.fromHex(unsignedTx);
+    const scriptCode = p2pkhScript(hash160(key.publicKey));
+    expect(bytesToHex(tx.hashForWitnessV0(index, scriptCode, BigInt(value), Transaction.SIGHASH_ALL))).toBe(expected.sighash);
+    signInput(tx, index, key, 'p2wpkh', BigInt(value));
+    expect(tx.ins[index]!.witness.map(bytesToHex)).toEqual(expected.witness);
+    expect(tx.ins[index]!.script.length).toBe(0);
+  });
+});
+
+describe('signTx of wallet plans', () => {
+  it.each(vectors.walletVectors)('$description', (v) => {
+    const c = coin(v.coin);
+    const key = keyPairFromPrivkey(privkeyFromPassphrase(v.passphrase));
+    const kind = v.inputKind as InputKind;
+    const feeRate = { kind: v.feeRate.kind, satPerKb: BigInt(v.feeRate.satPerKb) } as FeeRate;
+    const spendable = unspents(v.unspents);
+    const max = v.amount === 'max';
+    const plan = planTx({
+      unspents: spendable,
+      outputs: [{ script: decodeAddress(c, v.to).script, value: max ? spendable.reduce((a, u) => a + u.value, 0n) : BigInt(v.amount) }],
+      changeScript: decodeAddress(c, myAddress(c, key.publicKey)).script,
+      inputKind: kind,
+      feeRate,
+      feePolicy: max ? { kind: 'deductFromOutput', index: 0 } : { kind: 'sendExact' },
+      dust: c.utxo!.dust,
+      ticker: c.ticker,
+      decimals: 8,
+    });
+    const signed = signTx(plan, key, c, kind, 'lockTime' in v ? v.lockTime : undefined);
+
+    // Deterministic (RFC 6979): the same bytes every time.
+    expect(plan.fee.toString()).toBe(v.expected.fee);
+    expect(signed).toEqual({ hex: v.expected.hex, txid: v.expected.txid, size: v.expected.size, vsize: v.expected.vsize });
+
+    const tx = Transaction.fromHex(signed.hex);
+    expect(tx.version).toBe(c.utxo!.txversion);
+    expect(tx.locktime).toBe('lockTime' in v ? v.lockTime : 0);
+    expect(tx.ins.every((i) => i.sequence === 0xffffffff)).toBe(true);
+    expect(tx.outs.map((o) => o.value)).toEqual(plan.outputs.map((o) => o.value));
+    const sigLengths = expectValidSignatures(signed.hex, plan.inputs, key, kind);
+
+    // The fee was sized for KDF's estimate, which assumes 72-byte signatures: it is never below
+    // the signed size, and for P2PKH it is exactly the size plus one byte per shorter signature.
+    const estimated = estimateTxVsize(plan.inputs.length, plan.outputs, kind);
+    expect(estimated).toBe(v.expected.estimatedVsize);
+    expect(signed.vsize).toBeLessThanOrEqual(estimated);
+    if (kind === 'p2pkh') expect(signed.size).toBe(estimated - sigLengths.reduce((a, n) => a + (72 - n), 0));
+    else expect(estimated - signed.vsize).toBeLessThanOrEqual(1);
+    expect(plan.fee).toBeGreaterThanOrEqual(feeForVsize(feeRate, signed.vsize));
+  });
+});
+
+describe('signTx refusals', () => {
+  it.each(vectors.refused)('$description', ({ coin: ticker, expected }) => {
+    const key = keyPairFromPrivkey(privkeyFromPassphrase('bob passphrase'));
+    const plan = { inputs: [], outputs: [], fee: 0n, change: 0n, spent: 0n };
+    let caught: unknown;
+    try {
+      signTx(plan, key, coin(ticker), 'p2pkh');
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(MmError);
+    expect((caught as MmError).errorType).toBe('InternalError');
+    expect((caught as MmError).errorData).toBe(expected);
+  });
+});
