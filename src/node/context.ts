@@ -7,6 +7,7 @@ import type { CoinConfig } from './coins/config';
 import type { NodeKeys } from './crypto';
 import type { FrameResolver } from './errors';
 import type { EnabledCoins } from './coins/registry';
+import type { WebSocketFactory } from './coins/utxo/electrum';
 import type { BuildInfo } from './lifecycle/version';
 import type { WalletsStore } from './storage';
 
@@ -16,6 +17,8 @@ export interface Platform {
   indexedDB: IDBFactory;
   /** Web Locks; undefined where one process is the only node (the headless host). */
   locks: LockManager | undefined;
+  /** Opens WebSockets (Electrum): the browser's WebSocket, or the `ws` package under Node. */
+  webSocket: WebSocketFactory;
   /** The coins file used when the start config has no `coins` list. */
   loadDefaultCoins(): Promise<unknown>;
   /** Sends an event to whoever watches the node (the page, a log). */

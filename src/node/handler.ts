@@ -18,3 +18,11 @@ export interface MethodHandlers {
 }
 
 export type HandlerTable = Readonly<Record<string, MethodHandlers>>;
+
+/** A flat-format answer with its own status and body, for KDF's errors that carry more than `{error}` (disable_coin). */
+export class LegacyResponse {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}

@@ -24,6 +24,7 @@ const scope = self as unknown as WorkerScope;
 const platform: Platform = {
   indexedDB: scope.indexedDB,
   locks: scope.navigator.locks,
+  webSocket: (url) => new WebSocket(url),
   buildInfo: __BUILD_INFO__,
   async loadDefaultCoins() {
     const res = await fetch(`${import.meta.env.BASE_URL}coins.json`);

@@ -24,6 +24,13 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'get_enabled_coins', formats: LEGACY, auth: true },
   { name: 'stop', formats: LEGACY, auth: true },
   { name: 'get_wallet_names', formats: MMRPC, auth: true },
+  { name: 'electrum', formats: LEGACY, auth: true },
+  { name: 'enable', formats: LEGACY, auth: true },
+  { name: 'my_balance', formats: LEGACY, auth: true },
+  { name: 'withdraw', formats: ['legacy', 'mmrpc'], auth: true },
+  { name: 'send_raw_transaction', formats: LEGACY, auth: true },
+  { name: 'disable_coin', formats: LEGACY, auth: true },
+  { name: 'my_tx_history', formats: LEGACY, auth: true },
 ];
 
 const byName = new Map<string, MethodSpec>();

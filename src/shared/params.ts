@@ -1,3 +1,5 @@
+import { MmNumber, MmNumberParseError } from './number';
+
 /**
  * Typed readers for request arguments. Every wrong or missing field becomes a ParamError naming
  * the field's full path (`servers[0].url`), which the dispatcher answers as `InvalidRequest`.
@@ -116,6 +118,23 @@ export class ParamReader {
 
   optArr<T>(name: string, item: (value: unknown, path: string) => T): T[] | undefined {
     return this.has(name) ? this.arr(name, item) : undefined;
+  }
+
+  /** A number in any of KDF's input forms: decimal string or JSON number, rational, fraction. */
+  num(name: string): MmNumber {
+    if (!this.has(name)) this.missing(name);
+    try {
+      return MmNumber.parse(this.obj[name]);
+    } catch (e) {
+      if (e instanceof MmNumberParseError) {
+        throw new ParamError(this.field(name), `invalid number for \`${this.field(name)}\`: ${e.message}`);
+      }
+      throw e;
+    }
+  }
+
+  optNum(name: string): MmNumber | undefined {
+    return this.has(name) ? this.num(name) : undefined;
   }
 
   /** One of a fixed set of strings. */

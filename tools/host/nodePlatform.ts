@@ -1,6 +1,8 @@
 /** The node's platform under Node.js: IndexedDB from fake-indexeddb (in memory), no Web Locks. */
 import { readFile } from 'node:fs/promises';
+import { WebSocket } from 'ws';
 import type { Platform } from '../../src/node/context';
+import type { WebSocketLike } from '../../src/node/coins/utxo/electrum';
 import { buildInfo } from '../../scripts/buildInfo.mjs';
 import { freshIndexedDb } from './nodeIndexedDb';
 
@@ -14,6 +16,7 @@ export function nodePlatform(opts: NodePlatformOptions): Platform {
   return {
     indexedDB: freshIndexedDb(),
     locks: undefined,
+    webSocket: (url) => new WebSocket(url) as unknown as WebSocketLike,
     buildInfo: buildInfo(),
     loadDefaultCoins: async () => JSON.parse(await readFile(opts.coinsPath, 'utf8')) as unknown,
     emit: opts.emit ?? (() => undefined),

@@ -1,26 +1,20 @@
 /**
- * The coins activated in this session. Coin families (UTXO, EVM, QRC20) register their coin
- * objects here; RPCs such as `get_enabled_coins` and `disable_coin` read it.
+ * The coins activated in this session. Coin families register their coin objects here; RPCs such
+ * as `get_enabled_coins`, `my_balance` and `disable_coin` read it.
  */
-
-/** What every activated coin offers the rest of the node. */
-export interface EnabledCoin {
-  readonly ticker: string;
-  /** The wallet's address for this coin. */
-  readonly address: string;
-  /** Closes connections and timers; called on disable and on node stop. */
-  shutdown(): Promise<void>;
-}
+import type { EnabledCoin } from './coin';
 
 export class EnabledCoins {
   private readonly coins = new Map<string, EnabledCoin>();
+  /** Tickers whose activation is under way, so a second `electrum` call cannot race the first. */
+  private readonly pending = new Set<string>();
 
   get(ticker: string): EnabledCoin | undefined {
     return this.coins.get(ticker);
   }
 
   has(ticker: string): boolean {
-    return this.coins.has(ticker);
+    return this.coins.has(ticker) || this.pending.has(ticker);
   }
 
   /** In activation order, as KDF lists them. */
@@ -28,8 +22,17 @@ export class EnabledCoins {
     return [...this.coins.values()];
   }
 
-  add(coin: EnabledCoin): void {
-    this.coins.set(coin.ticker, coin);
+  /** Reserves a ticker for an activation; false if it is active or being activated. */
+  reserve(ticker: string): boolean {
+    if (this.has(ticker)) return false;
+    this.pending.add(ticker);
+    return true;
+  }
+
+  /** Ends a reservation: with the coin on success, or without on failure. */
+  settle(ticker: string, coin: EnabledCoin | null): void {
+    this.pending.delete(ticker);
+    if (coin) this.coins.set(ticker, coin);
   }
 
   async remove(ticker: string): Promise<void> {

@@ -1,10 +1,152 @@
-/** RPC handlers of the coins domain. */
-import type { HandlerTable } from '../handler';
+/** RPC handlers of the coins domain: activation, balances, withdraw and broadcast, for every coin family. */
+import type { NodeContext } from '../context';
+import { LegacyResponse, type HandlerTable } from '../handler';
+import { ParamError, type ParamReader } from '../../shared/params';
+import type { CoinBalance, EnabledCoin } from './coin';
+import { coinError } from './coinErrors';
+import { satToDecimal } from './utxo/tx';
+import { activateElectrumCoin } from './utxo/activate';
+import { readWithdrawRequest } from './withdrawRequest';
+import { txDetailsToWire } from './wire';
+import { MmError } from '../errors';
+
+function enabledCoin(ctx: NodeContext, ticker: string): EnabledCoin {
+  const coin = ctx.enabledCoins.get(ticker);
+  if (!coin) throw coinError.noSuchCoin(ticker);
+  return coin;
+}
+
+/** KDF's `CoinInitResponse`, the answer of `electrum` and `enable`. */
+function coinInitResponse(coin: EnabledCoin, balance: CoinBalance): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    result: 'success',
+    address: coin.address,
+    balance: satToDecimal(balance.spendable, coin.decimals),
+    unspendable_balance: satToDecimal(balance.unspendable, coin.decimals),
+    coin: coin.ticker,
+    required_confirmations: coin.requiredConfirmations,
+    requires_notarization: coin.requiresNotarization,
+  };
+  if (coin.matureConfirmations !== undefined) body.mature_confirmations = coin.matureConfirmations;
+  return body;
+}
+
+async function electrum(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+  const ticker = args.str('coin');
+  const config = ctx.coinsConfig.get(ticker);
+  if (!config) throw coinError.activation(`Coin ${ticker} is not found in the coins config`);
+  if (!ctx.enabledCoins.reserve(ticker)) throw coinError.activation(`Coin ${ticker} already initialized`);
+  try {
+    const { coin, balance } = await activateElectrumCoin(ctx, config, args);
+    ctx.enabledCoins.settle(ticker, coin);
+    ctx.log('info', `${ticker} activated at ${coin.address}`);
+    return coinInitResponse(coin, balance);
+  } catch (e) {
+    ctx.enabledCoins.settle(ticker, null);
+    throw e;
+  }
+}
+
+async function enable(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+  const ticker = args.str('coin');
+  const config = ctx.coinsConfig.get(ticker);
+  if (!config) throw coinError.activation(`Coin ${ticker} is not found in the coins config`);
+  if (ctx.enabledCoins.has(ticker)) throw coinError.activation(`Coin ${ticker} already initialized`);
+  if (config.protocol.type === 'UTXO' || config.protocol.type === 'QTUM') {
+    throw new MmError({
+      errorType: 'NativeRpcNotSupportedInWasm',
+      message: `Coin ${ticker}: native daemon mode (enable) is not supported in the browser; activate it with 'electrum'`,
+      httpStatus: 400,
+    });
+  }
+  throw coinError.activation(`Coin ${ticker}: activation of ${config.protocol.type} coins is not available yet`);
+}
+
+async function withdraw(ctx: NodeContext, args: ParamReader): Promise<Record<string, unknown>> {
+  const coin = enabledCoin(ctx, args.str('coin'));
+  return txDetailsToWire(await coin.withdraw(readWithdrawRequest(args)));
+}
+
+/** KDF's legacy `my_tx_history` (lp_coins.rs): paging by `from_id` or `page_number`, `confirmations` added. */
+async function myTxHistory(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+  const coin = enabledCoin(ctx, args.str('coin'));
+  const fromId = args.optStr('from_id');
+  const max = args.optBool('max', false);
+  const pageLimit = args.optUint('limit') ?? 10;
+  const pageNumber = args.optUint('page_number');
+  if (pageNumber === 0) throw new ParamError('page_number', '`page_number` must be 1 or more');
+  const history = coin.history;
+  if (!history) {
+    throw coinError.internal(`History of ${coin.ticker} is not enabled: activate it with "tx_history": true`);
+  }
+  const all = await history.transactions();
+  const limit = max ? all.length : pageLimit;
+  let skip = 0;
+  if (fromId !== undefined) {
+    const at = all.findIndex((t) => t.internalId === fromId);
+    if (at < 0) throw coinError.internal(`from_id ${fromId} is not found`);
+    skip = at + 1;
+  } else if (pageNumber !== undefined) skip = (pageNumber - 1) * pageLimit;
+  const tip = history.currentBlock;
+  const transactions = all.slice(skip, skip + limit).map((t) => ({
+    ...txDetailsToWire(t),
+    confirmations: t.blockHeight === 0 || tip < t.blockHeight ? 0 : tip - t.blockHeight + 1,
+  }));
+  return {
+    result: {
+      transactions,
+      limit,
+      skipped: skip,
+      from_id: fromId ?? null,
+      total: all.length,
+      current_block: tip,
+      sync_status: history.syncStatus,
+      page_number: pageNumber ?? null,
+      total_pages: pageLimit === 0 ? 0 : Math.ceil(all.length / pageLimit),
+    },
+  };
+}
 
 export const coinsHandlers: HandlerTable = {
+  my_tx_history: { legacy: myTxHistory },
   get_enabled_coins: {
     legacy: async (ctx) => ({
       result: ctx.enabledCoins.list().map((c) => ({ ticker: c.ticker, address: c.address })),
     }),
+  },
+  electrum: { legacy: electrum },
+  enable: { legacy: enable },
+  my_balance: {
+    legacy: async (ctx, args) => {
+      const coin = enabledCoin(ctx, args.str('coin'));
+      const b = await coin.balance();
+      return {
+        coin: coin.ticker,
+        balance: satToDecimal(b.spendable, coin.decimals),
+        unspendable_balance: satToDecimal(b.unspendable, coin.decimals),
+        address: coin.address,
+      };
+    },
+  },
+  withdraw: { legacy: withdraw, mmrpc: withdraw },
+  send_raw_transaction: {
+    legacy: async (ctx, args) => {
+      const coin = enabledCoin(ctx, args.str('coin'));
+      const hex = args.str('tx_hex');
+      if (!/^([0-9a-fA-F]{2})+$/.test(hex)) throw coinError.internal('tx_hex is not a hex string');
+      return { tx_hash: await coin.sendRawTransaction(hex.toLowerCase()) };
+    },
+  },
+  disable_coin: {
+    legacy: async (ctx, args) => {
+      const ticker = args.str('coin');
+      if (!ctx.enabledCoins.get(ticker)) {
+        const body = { error: `No such coin: ${ticker}`, orders: { matching: [], cancelled: [] }, active_swaps: [] };
+        return new LegacyResponse(500, body);
+      }
+      await ctx.enabledCoins.remove(ticker);
+      ctx.log('info', `${ticker} disabled`);
+      return { result: { coin: ticker, cancelled_orders: [], passivized: false } };
+    },
   },
 };

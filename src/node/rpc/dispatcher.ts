@@ -9,7 +9,7 @@ import { findMethod, isPublicMethod } from '../../shared/methods';
 import { jsonTypeName, ParamError, ParamReader } from '../../shared/params';
 import type { NodeContext } from '../context';
 import { framesOf, internalError, type FrameResolver, type MmError } from '../errors';
-import type { HandlerTable } from '../handler';
+import { LegacyResponse, type HandlerTable } from '../handler';
 import type { Authenticator } from './auth';
 import { dispatcherError } from './dispatcherError';
 import { legacyErrorReply, mmrpcErrorReply, mmrpcSuccessReply, type Reply } from './serialize';
@@ -93,7 +93,8 @@ export class Dispatcher {
       const spec = findMethod(method, 'legacy');
       const handler = spec && this.handlers[spec.name]?.legacy;
       if (!handler) throw dispatcherError.noSuchMethod();
-      return { status: 200, body: await handler(this.ctx, new ParamReader(req)) };
+      const body = await handler(this.ctx, new ParamReader(req));
+      return body instanceof LegacyResponse ? { status: body.status, body: body.body } : { status: 200, body };
     } catch (e) {
       const err = asRpcError(e);
       return legacyErrorReply(err, await framesOf(err, this.resolveFrames));

@@ -1,0 +1,91 @@
+/**
+ * What every activated coin offers the rest of the node, whatever its family (UTXO, EVM, QRC20).
+ * Amounts are base units (`bigint`) or exact decimal strings already in coin units; the coins
+ * domain's `rpc.ts` turns these camelCase shapes into the wire's snake_case.
+ */
+import type { MmNumber } from '../../shared/number';
+import type { CoinConfig } from './config';
+
+export interface CoinBalance {
+  /** Spendable now: confirmed + unconfirmed, less what is unspendable. */
+  spendable: bigint;
+  /** Held but not spendable yet, e.g. immature coinbase outputs. */
+  unspendable: bigint;
+}
+
+export type WithdrawFee =
+  | { type: 'UtxoFixed'; amount: MmNumber }
+  | { type: 'UtxoPerKbyte'; amount: MmNumber }
+  | { type: 'EthGas'; gasPrice: MmNumber; gas: number }
+  | { type: 'Qrc20Gas'; gasLimit: number; gasPrice: number };
+
+export interface WithdrawRequest {
+  to: string;
+  /** Null with `max`. */
+  amount: MmNumber | null;
+  max: boolean;
+  fee: WithdrawFee | null;
+}
+
+export type FeeDetails =
+  | { type: 'Utxo'; coin: string; amount: string }
+  | { type: 'Eth'; coin: string; gas: number; gasPrice: string; totalFee: string }
+  | { type: 'Qrc20'; coin: string; minerFee: string; gasLimit: number; gasPrice: number; totalGasFee: string };
+
+/** KDF's `TransactionDetails`: a withdraw result or a history entry. */
+export interface TransactionDetails {
+  txHex: string;
+  txHash: string;
+  from: string[];
+  to: string[];
+  totalAmount: string;
+  spentByMe: string;
+  receivedByMe: string;
+  myBalanceChange: string;
+  /** 0 until mined. */
+  blockHeight: number;
+  /** Unix seconds. */
+  timestamp: number;
+  feeDetails: FeeDetails;
+  coin: string;
+  internalId: string;
+  transactionType: 'StandardTransfer';
+}
+
+/** KDF's `HistorySyncState`, serialized with `state` and `additional_info`. */
+export type HistorySyncState =
+  | { state: 'NotEnabled' }
+  | { state: 'NotStarted' }
+  | { state: 'InProgress'; additional_info: { transactions_left: number } }
+  | { state: 'Error'; additional_info: { error: string } }
+  | { state: 'Finished' };
+
+/** A coin's stored history, for `my_tx_history`. */
+export interface TxHistoryView {
+  readonly syncStatus: HistorySyncState;
+  /** The chain tip height, for `confirmations` and `current_block`. */
+  readonly currentBlock: number;
+  /** In KDF's order: unconfirmed first, then newest first. */
+  transactions(): Promise<TransactionDetails[]>;
+}
+
+export interface EnabledCoin {
+  readonly ticker: string;
+  readonly config: CoinConfig;
+  readonly decimals: number;
+  readonly requiredConfirmations: number;
+  readonly requiresNotarization: boolean;
+  /** UTXO coins only. */
+  readonly matureConfirmations: number | undefined;
+  /** The wallet's address for this coin. */
+  readonly address: string;
+  balance(): Promise<CoinBalance>;
+  /** Builds and signs; never broadcasts. */
+  withdraw(req: WithdrawRequest): Promise<TransactionDetails>;
+  /** Broadcasts a signed transaction; resolves with its hash. */
+  sendRawTransaction(txHex: string): Promise<string>;
+  /** The background history, when activated with `tx_history: true`. */
+  readonly history: TxHistoryView | null;
+  /** Closes connections and timers; called on disable and on node stop. */
+  shutdown(): Promise<void>;
+}

@@ -1,0 +1,88 @@
+/**
+ * The `electrum` activation of a UTXO coin, in KDF's order (lp_coininit, legacy.rs): already
+ * active, config, `mm2`, keys, connect, then a balance query within 5 s; a coin whose balance
+ * cannot be read is shut down again, so a failed activation leaves nothing behind.
+ */
+import type { ParamReader } from '../../../shared/params';
+import type { NodeContext } from '../../context';
+import type { CoinBalance, TransactionDetails } from '../coin';
+import { TxHistoryStore } from '../../storage';
+import { UtxoHistory } from './history';
+import { coinError } from '../coinErrors';
+import type { CoinConfig } from '../config';
+import { readElectrumParams } from './activationParams';
+import { ElectrumClient } from './electrum';
+import { startUtxoMerge } from './merge';
+import { UtxoCoin } from './utxoCoin';
+
+export const BALANCE_TIMEOUT_MS = 5000;
+
+export async function activateElectrumCoin(
+  ctx: NodeContext,
+  config: CoinConfig,
+  args: ParamReader,
+): Promise<{ coin: UtxoCoin; balance: CoinBalance }> {
+  const ticker = config.ticker;
+  if (config.protocol.type !== 'UTXO' && config.protocol.type !== 'QTUM') {
+    throw coinError.activation(`Coin ${ticker} is not a UTXO coin (protocol ${config.protocol.type}): activate it with 'enable'`);
+  }
+  const params = readElectrumParams(args);
+  if (config.mm2 === undefined && params.mm2 === undefined) {
+    throw coinError.activation('mm2 param is not set neither in coins config nor enable request, assuming that coin is not supported');
+  }
+  if (!ctx.keys) throw coinError.activation(`Cannot activate ${ticker}: the node runs without a wallet (no-login mode)`);
+  const keyPair = ctx.keys.coinKeyPair(config.derivationPath);
+
+  const electrum = new ElectrumClient({
+    servers: params.servers,
+    minConnected: params.minConnected,
+    maxConnected: params.maxConnected,
+    clientName: `${ctx.conf.gui ?? 'browser-dex'} GUI/MM2 ${ctx.platform.buildInfo.version}`,
+    socketFactory: ctx.platform.webSocket,
+    onLog: (level, line) => ctx.log(level, `${ticker} electrum: ${line}`),
+  });
+  try {
+    await electrum.connect();
+  } catch (e) {
+    await electrum.close();
+    throw coinError.activation(`Failed to connect to the electrum servers of ${ticker}: ${(e as Error).message}`, e);
+  }
+
+  const coin = new UtxoCoin({
+    config,
+    keyPair,
+    electrum,
+    requiredConfirmations: params.requiredConfirmations ?? config.requiredConfirmations,
+    requiresNotarization: params.requiresNotarization ?? config.requiresNotarization,
+    emit: ctx.platform.emit,
+    now: ctx.platform.now,
+  });
+  let balance: CoinBalance;
+  try {
+    await coin.start();
+    balance = await withTimeout(coin.balance(), BALANCE_TIMEOUT_MS, 'balance query timed out');
+  } catch (e) {
+    await coin.shutdown();
+    throw coinError.activation(`Deactivated coin due to error in balance querying: ${(e as Error).message}`, e);
+  }
+  if (params.txHistory) {
+    const store = await TxHistoryStore.open<TransactionDetails>(ctx.platform.indexedDB, ctx.keys.rmd160Hex);
+    const history = new UtxoHistory(coin, store, ctx.platform.emit, () => Math.floor(ctx.platform.now() / 1000));
+    coin.history = history;
+    coin.onChange(() => void history.sync());
+    coin.addDisposer(() => history.close());
+    void history.sync();
+  }
+  if (params.utxoMergeParams) {
+    coin.addDisposer(startUtxoMerge(coin, params.utxoMergeParams, (level, line) => ctx.log(level, line)));
+  }
+  return { coin, balance };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,80 @@
+/** The `electrum` request's arguments (spec §4.3, kdf-facts §1.1), read and checked. */
+import { items, ParamError, type ParamReader } from '../../../shared/params';
+import type { ElectrumServer } from './electrum';
+
+export interface UtxoMergeParams {
+  mergeAt: number;
+  /** Seconds. */
+  checkEvery: number;
+  maxMergeAtOnce: number;
+}
+
+export interface ElectrumActivationParams {
+  servers: ElectrumServer[];
+  minConnected: number | undefined;
+  maxConnected: number | undefined;
+  mm2: number | undefined;
+  txHistory: boolean;
+  requiredConfirmations: number | undefined;
+  requiresNotarization: boolean | undefined;
+  utxoMergeParams: UtxoMergeParams | undefined;
+  checkUtxoMaturity: boolean;
+}
+
+/** KDF's defaults for `utxo_merge_params` (utxo_arc_builder.rs). */
+export const MERGE_DEFAULTS = { checkEvery: 10, maxMergeAtOnce: 100 };
+
+/** In the browser KDF's default protocol is WSS; TCP and SSL cannot be opened from a page. */
+export const DEFAULT_PROTOCOL = 'WSS';
+
+export function readElectrumParams(args: ParamReader): ElectrumActivationParams {
+  const servers = args.arr('servers', (v, path) => readServer(items.obj(v, path)));
+  if (servers.length === 0) throw new ParamError('servers', '`servers` must list at least one server');
+  const minConnected = args.optUint('min_connected');
+  const maxConnected = args.optUint('max_connected');
+  if (minConnected !== undefined && (minConnected < 1 || minConnected > servers.length)) {
+    throw new ParamError('min_connected', `\`min_connected\` must be between 1 and the number of servers (${servers.length})`);
+  }
+  if (maxConnected !== undefined && maxConnected < (minConnected ?? 1)) {
+    throw new ParamError('max_connected', '`max_connected` must not be below `min_connected`');
+  }
+  const mm2 = args.optUint('mm2');
+  if (mm2 !== undefined && mm2 > 1) throw new ParamError('mm2', '`mm2` must be 0 or 1');
+  const merge = args.optObj('utxo_merge_params');
+  let utxoMergeParams: UtxoMergeParams | undefined;
+  if (merge) {
+    utxoMergeParams = {
+      mergeAt: merge.uint('merge_at'),
+      checkEvery: merge.optUint('check_every') ?? MERGE_DEFAULTS.checkEvery,
+      maxMergeAtOnce: merge.optUint('max_merge_at_once') ?? MERGE_DEFAULTS.maxMergeAtOnce,
+    };
+    if (utxoMergeParams.mergeAt < 2) throw new ParamError('utxo_merge_params.merge_at', '`utxo_merge_params.merge_at` must be at least 2');
+    if (utxoMergeParams.maxMergeAtOnce < 2) {
+      throw new ParamError('utxo_merge_params.max_merge_at_once', '`utxo_merge_params.max_merge_at_once` must be at least 2');
+    }
+    if (utxoMergeParams.checkEvery < 1) throw new ParamError('utxo_merge_params.check_every', '`utxo_merge_params.check_every` must be at least 1');
+  }
+  return {
+    servers,
+    minConnected,
+    maxConnected,
+    mm2,
+    txHistory: args.optBool('tx_history', false),
+    requiredConfirmations: args.optUint('required_confirmations'),
+    requiresNotarization: args.has('requires_notarization') ? args.bool('requires_notarization') : undefined,
+    utxoMergeParams,
+    checkUtxoMaturity: args.optBool('check_utxo_maturity', false),
+  };
+}
+
+function readServer(s: ParamReader): ElectrumServer {
+  const url = s.str('url');
+  const protocol = s.has('protocol') ? s.oneOf('protocol', ['WS', 'WSS', 'TCP', 'SSL'] as const) : DEFAULT_PROTOCOL;
+  if (protocol === 'TCP' || protocol === 'SSL') {
+    throw new ParamError(s.field('protocol'), "'TCP' and 'SSL' are not supported in a browser. Please use 'WS' or 'WSS' protocols");
+  }
+  const server: ElectrumServer = { url, protocol, disableCertVerification: s.optBool('disable_cert_verification', false) };
+  const timeoutSec = s.optUint('timeout_sec');
+  if (timeoutSec !== undefined) server.timeoutSec = timeoutSec;
+  return server;
+}

@@ -1,0 +1,179 @@
+/**
+ * The background transaction history of a UTXO coin (`tx_history: true`): fetched from the
+ * server's script history, turned into KDF's TransactionDetails, kept in IndexedDB, and brought up
+ * to date on every new block or payment. Only transactions that are new or changed height are
+ * fetched again.
+ */
+import { address as btcAddress, Transaction, type Network } from 'bitcoinjs-lib';
+import type { TxHistoryStore } from '../../storage';
+import { bytesToHex } from '../../crypto';
+import type { HistorySyncState, TransactionDetails, TxHistoryView } from '../coin';
+import type { CoinConfig } from '../config';
+import { satToDecimal } from './tx';
+import type { UtxoCoinView } from './utxoCoinView';
+
+export const HISTORY_EVENT = 'coin_history';
+/** Transactions fetched per Electrum batch. */
+const BATCH = 100;
+
+export class UtxoHistory implements TxHistoryView {
+  private status: HistorySyncState = { state: 'NotStarted' };
+  private syncing: Promise<void> | null = null;
+  private again = false;
+  private readonly rawCache = new Map<string, Transaction>();
+
+  constructor(
+    private readonly coin: UtxoCoinView,
+    private readonly store: TxHistoryStore<TransactionDetails>,
+    private readonly emit: (event: string, data: unknown) => void,
+    private readonly nowSec: () => number,
+  ) {}
+
+  get syncStatus(): HistorySyncState {
+    return this.status;
+  }
+
+  get currentBlock(): number {
+    return this.coin.height;
+  }
+
+  /** Sorted as KDF sorts: unconfirmed first, then by height, newest first. */
+  async transactions(): Promise<TransactionDetails[]> {
+    const all = (await this.store.all(this.coin.ticker)).map((r) => r.details);
+    const rank = (d: TransactionDetails) => (d.blockHeight === 0 ? Number.MAX_SAFE_INTEGER : d.blockHeight);
+    return all.sort((a, b) => rank(b) - rank(a) || b.timestamp - a.timestamp || a.internalId.localeCompare(b.internalId));
+  }
+
+  /** Starts (or queues) a sync; concurrent calls coalesce into one more pass. */
+  sync(): Promise<void> {
+    if (this.syncing) {
+      this.again = true;
+      return this.syncing;
+    }
+    this.syncing = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.syncOnce();
+        } catch (e) {
+          this.status = { state: 'Error', additional_info: { error: (e as Error).message } };
+        }
+      } while (this.again);
+      this.syncing = null;
+    })();
+    return this.syncing;
+  }
+
+  close(): void {
+    this.store.close();
+  }
+
+  private async syncOnce(): Promise<void> {
+    const ticker = this.coin.ticker;
+    const items = await this.coin.api.history(this.coin.scripthash);
+    const stored = new Map((await this.store.all(ticker)).map((r) => [r.internal_id, r]));
+    const height = (h: number) => Math.max(0, h);
+    const todo = items.filter((it) => stored.get(it.txHash)?.block_height !== height(it.height) || height(it.height) === 0);
+    const listed = new Set(items.map((it) => it.txHash));
+    const gone = [...stored.values()].filter((r) => !listed.has(r.internal_id));
+
+    let left = todo.length;
+    this.status = { state: 'InProgress', additional_info: { transactions_left: left } };
+    const times = await this.coin.api.blockTimes(todo.filter((it) => it.height > 0).map((it) => it.height));
+    for (let i = 0; i < todo.length; i += BATCH) {
+      const chunk = todo.slice(i, i + BATCH);
+      const txs = await this.rawTransactions(chunk.map((it) => it.txHash));
+      await this.rawTransactions([...new Set(txs.flatMap((tx) => (tx.isCoinbase() ? [] : tx.ins.map((inp) => txidOf(inp.hash)))))]);
+      const records = chunk.map((it, j) => {
+        const h = height(it.height);
+        const details = this.details(txs[j] as Transaction, it.txHash, h, times.get(h) ?? this.nowSec());
+        return { coin: ticker, internal_id: it.txHash, block_height: h, details };
+      });
+      await this.store.update(records, i === 0 ? gone : []);
+      left -= chunk.length;
+      this.status = { state: 'InProgress', additional_info: { transactions_left: left } };
+    }
+    if (todo.length === 0 && gone.length > 0) await this.store.update([], gone);
+    this.status = { state: 'Finished' };
+    if (todo.length > 0 || gone.length > 0) this.emit(HISTORY_EVENT, { coin: ticker });
+  }
+
+  private async rawTransactions(txids: string[]): Promise<Transaction[]> {
+    const missing = txids.filter((id) => !this.rawCache.has(id));
+    for (let i = 0; i < missing.length; i += BATCH) {
+      const part = missing.slice(i, i + BATCH);
+      const hexes = await this.coin.api.rawTransactions(part);
+      part.forEach((id, j) => this.rawCache.set(id, Transaction.fromHex(hexes[j] ?? '')));
+    }
+    return txids.map((id) => this.rawCache.get(id) as Transaction);
+  }
+
+  private details(tx: Transaction, txid: string, blockHeight: number, timestamp: number): TransactionDetails {
+    const { config, decimals } = this.coin;
+    const network = networkOf(config);
+    const mine = (script: Uint8Array) => bytesToHex(script) === bytesToHex(this.coin.script);
+    let inputSum = 0n;
+    let spentByMe = 0n;
+    const from = new Set<string>();
+    if (!tx.isCoinbase()) {
+      for (const input of tx.ins) {
+        const prev = this.rawCache.get(txidOf(input.hash))?.outs[input.index];
+        if (!prev) continue;
+        inputSum += prev.value;
+        if (mine(prev.script)) spentByMe += prev.value;
+        const addr = addressOf(prev.script, network);
+        if (addr) from.add(addr);
+      }
+    }
+    let outputSum = 0n;
+    let receivedByMe = 0n;
+    const to = new Set<string>();
+    for (const out of tx.outs) {
+      outputSum += out.value;
+      if (mine(out.script)) receivedByMe += out.value;
+      const addr = addressOf(out.script, network);
+      if (addr) to.add(addr);
+    }
+    const fee = tx.isCoinbase() || inputSum < outputSum ? 0n : inputSum - outputSum;
+    const fmt = (v: bigint) => satToDecimal(v, decimals);
+    return {
+      txHex: tx.toHex(),
+      txHash: txid,
+      from: [...from],
+      to: [...to],
+      totalAmount: fmt(tx.isCoinbase() ? outputSum : inputSum),
+      spentByMe: fmt(spentByMe),
+      receivedByMe: fmt(receivedByMe),
+      myBalanceChange: fmt(receivedByMe - spentByMe),
+      blockHeight,
+      timestamp,
+      feeDetails: { type: 'Utxo', coin: this.coin.ticker, amount: fmt(fee) },
+      coin: this.coin.ticker,
+      internalId: txid,
+      transactionType: 'StandardTransfer',
+    };
+  }
+}
+
+const txidOf = (hash: Uint8Array): string => bytesToHex(Uint8Array.from(hash).reverse());
+
+function networkOf(config: CoinConfig): Network {
+  const u = config.utxo;
+  return {
+    messagePrefix: config.signMessagePrefix ?? '',
+    bech32: u?.bech32Hrp ?? '',
+    bip32: { public: 0, private: 0 },
+    pubKeyHash: u?.pubtype ?? 0,
+    scriptHash: u?.p2shtype ?? 5,
+    wif: u?.wiftype ?? 128,
+  };
+}
+
+/** The address an output pays, or null for scripts without one (OP_RETURN, bare multisig). */
+function addressOf(script: Uint8Array, network: Network): string | null {
+  try {
+    return btcAddress.fromOutputScript(script, network);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * A UTXO coin activated over Electrum: its address and script, balance (with immature coinbase
+ * outputs set apart), withdraw and broadcast. Balance changes pushed by the server are sent on as
+ * `coin_balance` events, so the UI never polls.
+ */
+import { Transaction } from 'bitcoinjs-lib';
+import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawRequest } from '../coin';
+import type { CoinConfig, UtxoParams } from '../config';
+import type { KeyPair } from '../../crypto';
+import { bytesToHex } from '../../crypto';
+import { myAddress, decodeAddress } from './address';
+import type { ElectrumClient } from './electrum';
+import { ElectrumApi } from './electrumApi';
+import { electrumScripthash } from './scripthash';
+import { outpointKey, SpentOutpoints } from './spentOutpoints';
+import { satToDecimal, type InputKind, type Unspent } from './tx';
+import type { UtxoCoinView } from './utxoCoinView';
+import { buildWithdraw } from './withdraw';
+
+export interface UtxoCoinInit {
+  config: CoinConfig;
+  keyPair: KeyPair;
+  electrum: ElectrumClient;
+  requiredConfirmations: number;
+  requiresNotarization: boolean;
+  emit(event: string, data: unknown): void;
+  now(): number;
+}
+
+export const BALANCE_EVENT = 'coin_balance';
+
+export class UtxoCoin implements EnabledCoin, UtxoCoinView {
+  readonly ticker: string;
+  readonly config: CoinConfig;
+  readonly utxo: UtxoParams;
+  readonly decimals: number;
+  readonly requiredConfirmations: number;
+  readonly requiresNotarization: boolean;
+  readonly matureConfirmations: number;
+  readonly address: string;
+  readonly script: Uint8Array;
+  readonly scripthash: string;
+  readonly inputKind: InputKind;
+  readonly api: ElectrumApi;
+  history: TxHistoryView | null = null;
+  private readonly spent = new SpentOutpoints();
+  /** Whether a transaction is a coinbase never changes, so the answer is kept. */
+  private readonly coinbase = new Map<string, boolean>();
+  private tipHeight = 0;
+  private lastBalance: CoinBalance | null = null;
+  private readonly listeners: (() => void)[] = [];
+  private readonly disposers: (() => void)[] = [];
+
+  constructor(private readonly init: UtxoCoinInit) {
+    const utxo = init.config.utxo;
+    if (!utxo) throw new Error(`${init.config.ticker} has no UTXO parameters`);
+    this.ticker = init.config.ticker;
+    this.config = init.config;
+    this.utxo = utxo;
+    this.decimals = init.config.decimals ?? 8;
+    this.requiredConfirmations = init.requiredConfirmations;
+    this.requiresNotarization = init.requiresNotarization;
+    this.matureConfirmations = utxo.matureConfirmations;
+    this.address = myAddress(init.config, init.keyPair.publicKey);
+    const decoded = decodeAddress(init.config, this.address);
+    this.script = decoded.script;
+    this.inputKind = decoded.kind === 'p2wpkh' ? 'p2wpkh' : 'p2pkh';
+    this.scripthash = electrumScripthash(this.script);
+    this.api = new ElectrumApi(init.electrum);
+  }
+
+  get keyPair(): KeyPair {
+    return this.init.keyPair;
+  }
+
+  /** Follows the chain tip and the wallet's script; call once after construction. */
+  async start(): Promise<void> {
+    const tip = await this.api.subscribeHeaders((t) => {
+      this.tipHeight = t.height;
+      this.notify();
+    });
+    this.tipHeight = tip.height;
+    await this.api.subscribeScripthash(this.scripthash, () => this.notify());
+  }
+
+  /** Runs `listener` on every change of the wallet's script or a new block. */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  get height(): number {
+    return this.tipHeight;
+  }
+
+  /** Unspent outputs the wallet may spend now: not spent by our own broadcasts, not immature. */
+  async spendableUnspents(): Promise<Unspent[]> {
+    const { spendable } = await this.classifiedUnspents();
+    return spendable;
+  }
+
+  async balance(): Promise<CoinBalance> {
+    const { spendable, immature } = await this.classifiedUnspents();
+    const sum = (list: Unspent[]) => list.reduce((a, u) => a + u.value, 0n);
+    return { spendable: sum(spendable), unspendable: sum(immature) };
+  }
+
+  async withdraw(req: WithdrawRequest): Promise<TransactionDetails> {
+    return buildWithdraw(this, req, await this.spendableUnspents(), Math.floor(this.init.now() / 1000));
+  }
+
+  async sendRawTransaction(txHex: string): Promise<string> {
+    const txid = await this.api.broadcast(txHex);
+    this.markSpent(txHex);
+    this.notify();
+    return txid;
+  }
+
+  /** Something to stop with the coin (a timer loop, a history sync). */
+  addDisposer(dispose: () => void): void {
+    this.disposers.push(dispose);
+  }
+
+  async shutdown(): Promise<void> {
+    this.listeners.length = 0;
+    for (const dispose of this.disposers.splice(0)) dispose();
+    await this.init.electrum.close();
+  }
+
+  /** Our outputs spent by a transaction we broadcast leave coin selection at once. */
+  private markSpent(txHex: string): void {
+    try {
+      for (const input of Transaction.fromHex(txHex).ins) {
+        this.spent.add(bytesToHex(Uint8Array.from(input.hash).reverse()), input.index);
+      }
+    } catch {
+      // Not parseable by us (another coin's format): the server's listing will catch up.
+    }
+  }
+
+  private async classifiedUnspents(): Promise<{ spendable: Unspent[]; immature: Unspent[] }> {
+    const listed = await this.api.listUnspent(this.scripthash);
+    this.spent.prune(new Set(listed.map((u) => outpointKey(u.txid, u.vout))));
+    const fresh = listed.filter((u) => !this.spent.has(u.txid, u.vout));
+    const young = fresh.filter((u) => u.height > 0 && this.tipHeight - u.height + 1 < this.matureConfirmations);
+    await this.learnCoinbase([...new Set(young.map((u) => u.txid))]);
+    const immature = young.filter((u) => this.coinbase.get(u.txid) === true);
+    const immatureKeys = new Set(immature.map((u) => outpointKey(u.txid, u.vout)));
+    return { spendable: fresh.filter((u) => !immatureKeys.has(outpointKey(u.txid, u.vout))), immature };
+  }
+
+  private async learnCoinbase(txids: string[]): Promise<void> {
+    const unknown = txids.filter((id) => !this.coinbase.has(id));
+    const hexes = await this.api.rawTransactions(unknown);
+    unknown.forEach((id, i) => this.coinbase.set(id, Transaction.fromHex(hexes[i] ?? '').isCoinbase()));
+  }
+
+  private notify(): void {
+    for (const l of this.listeners) l();
+    void this.balance()
+      .then((b) => {
+        if (this.lastBalance && b.spendable === this.lastBalance.spendable && b.unspendable === this.lastBalance.unspendable) return;
+        this.lastBalance = b;
+        this.init.emit(BALANCE_EVENT, {
+          coin: this.ticker,
+          balance: satToDecimal(b.spendable, this.decimals),
+          unspendable_balance: satToDecimal(b.unspendable, this.decimals),
+        });
+      })
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * `withdraw` for a UTXO coin (KDF's utxo_withdraw): fee policy to a fee rate, the plan over the
+ * spendable outputs (ascending, change back to our own script), signing, and the
+ * TransactionDetails KDF reports. Nothing is broadcast here.
+ */
+import type { MmNumber } from '../../../shared/number';
+import { ParamError } from '../../../shared/params';
+import type { TransactionDetails, WithdrawFee, WithdrawRequest } from '../coin';
+import { coinError } from '../coinErrors';
+import { decodeAddress } from './address';
+import { coinFeeRate } from './feeRate';
+import { planTx, satToDecimal, signTx, type FeeRate, type Unspent } from './tx';
+import type { UtxoCoinView } from './utxoCoinView';
+
+async function feeRateFor(coin: UtxoCoinView, fee: WithdrawFee | null): Promise<FeeRate> {
+  if (fee === null) return coinFeeRate(coin.utxo, coin.decimals, coin.api);
+  if (fee.type === 'UtxoFixed') return { kind: 'fixedPerKb', satPerKb: toSat(coin, fee.amount, 'fee.amount') };
+  if (fee.type === 'UtxoPerKbyte') return { kind: 'dynamic', satPerKb: toSat(coin, fee.amount, 'fee.amount') };
+  throw coinError.invalidFeePolicy(`Expected 'UtxoFixed' or 'UtxoPerKbyte' fee types, found ${fee.type}`);
+}
+
+function toSat(coin: UtxoCoinView, amount: MmNumber, field: string): bigint {
+  try {
+    return amount.toBaseUnits(coin.decimals);
+  } catch {
+    throw new ParamError(field, `\`${field}\` ${amount.toDecimalString()} has more than ${coin.decimals} decimal places`);
+  }
+}
+
+export async function buildWithdraw(
+  coin: UtxoCoinView,
+  req: WithdrawRequest,
+  unspents: Unspent[],
+  nowSec: number,
+): Promise<TransactionDetails> {
+  const to = decodeAddress(coin.config, req.to);
+  const feeRate = await feeRateFor(coin, req.fee);
+  const available = unspents.reduce((a, u) => a + u.value, 0n);
+  // The request reader guarantees an amount unless `max` is set.
+  const value = req.max || !req.amount ? available : toSat(coin, req.amount, 'amount');
+
+  const plan = planTx({
+    unspents,
+    outputs: [{ script: to.script, value }],
+    changeScript: coin.script,
+    inputKind: coin.inputKind,
+    feeRate,
+    feePolicy: req.max ? { kind: 'deductFromOutput', index: 0 } : { kind: 'sendExact' },
+    dust: coin.utxo.dust,
+    ticker: coin.ticker,
+    decimals: coin.decimals,
+  });
+  const signed = signTx(plan, coin.keyPair, coin.config, coin.inputKind);
+
+  const mine = (script: Uint8Array) => bytesEqual(script, coin.script);
+  const receivedByMe = plan.outputs.filter((o) => mine(o.script)).reduce((a, o) => a + o.value, 0n);
+  const fmt = (sat: bigint) => satToDecimal(sat, coin.decimals);
+  return {
+    txHex: signed.hex,
+    txHash: signed.txid,
+    from: [coin.address],
+    to: [req.to],
+    totalAmount: fmt(plan.spent),
+    spentByMe: fmt(plan.spent),
+    receivedByMe: fmt(receivedByMe),
+    myBalanceChange: fmt(receivedByMe - plan.spent),
+    blockHeight: 0,
+    timestamp: nowSec,
+    feeDetails: { type: 'Utxo', coin: coin.ticker, amount: fmt(plan.fee) },
+    coin: coin.ticker,
+    internalId: signed.txid,
+    transactionType: 'StandardTransfer',
+  };
+}
+
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}

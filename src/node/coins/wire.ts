@@ -1,0 +1,39 @@
+/** camelCase coin shapes to the wire's snake_case, in KDF's field order. */
+import type { FeeDetails, TransactionDetails } from './coin';
+
+export function feeDetailsToWire(f: FeeDetails): Record<string, unknown> {
+  switch (f.type) {
+    case 'Utxo':
+      return { type: 'Utxo', coin: f.coin, amount: f.amount };
+    case 'Eth':
+      return { type: 'Eth', coin: f.coin, gas: f.gas, gas_price: f.gasPrice, total_fee: f.totalFee };
+    case 'Qrc20':
+      return {
+        type: 'Qrc20',
+        coin: f.coin,
+        miner_fee: f.minerFee,
+        gas_limit: f.gasLimit,
+        gas_price: f.gasPrice,
+        total_gas_fee: f.totalGasFee,
+      };
+  }
+}
+
+export function txDetailsToWire(d: TransactionDetails): Record<string, unknown> {
+  return {
+    tx_hex: d.txHex,
+    tx_hash: d.txHash,
+    from: d.from,
+    to: d.to,
+    total_amount: d.totalAmount,
+    spent_by_me: d.spentByMe,
+    received_by_me: d.receivedByMe,
+    my_balance_change: d.myBalanceChange,
+    block_height: d.blockHeight,
+    timestamp: d.timestamp,
+    fee_details: feeDetailsToWire(d.feeDetails),
+    coin: d.coin,
+    internal_id: d.internalId,
+    transaction_type: d.transactionType,
+  };
+}
