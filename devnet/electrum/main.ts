@@ -1,0 +1,61 @@
+/**
+ * An Electrum-protocol (1.4) server over WebSocket for one litecoind regtest chain:
+ *   tsx devnet/electrum/main.ts --rpc-url http://127.0.0.1:PORT/ --rpc-user U --rpc-password P [--port N] [--host H]
+ * `--port 0` picks a free port. Prints `electrum ready <host>:<port> height <n>` once indexed and listening.
+ */
+import { parseArgs } from 'node:util';
+import { sleep } from '../process';
+import { DaemonRpc } from '../rpc';
+import { Indexer } from './indexer';
+import { startElectrumServer } from './server';
+
+const POLL_MS = 200;
+const STARTUP_TIMEOUT_MS = 60_000;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'rpc-url': { type: 'string' },
+      'rpc-user': { type: 'string' },
+      'rpc-password': { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '0' },
+    },
+  });
+  const url = values['rpc-url'];
+  const user = values['rpc-user'];
+  const password = values['rpc-password'];
+  if (!url || !user || !password) throw new Error('usage: --rpc-url URL --rpc-user USER --rpc-password PASS [--host H] [--port N]');
+  const rpc = new DaemonRpc({ url, user, password });
+  const ix = new Indexer(rpc);
+
+  // The daemon may still be starting: retry the initial sync for a while.
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  for (;;) {
+    try {
+      await ix.sync();
+      break;
+    } catch (e) {
+      if (Date.now() > deadline) throw e;
+      await sleep(250);
+    }
+  }
+  const genesisHash = ix.chain.hashes[0]!;
+  const server = await startElectrumServer(values.host, Number(values.port), { ix, rpc, genesisHash });
+  ix.poll(POLL_MS, (e) => console.error(`electrum: sync failed: ${String(e)}`));
+  console.log(`electrum ready ${values.host}:${server.port} height ${ix.chain.height}`);
+
+  const shutdown = (): void => {
+    ix.stop();
+    void server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  // Started by the devnet with an IPC channel: exit with it, so no server outlives its devnet.
+  if (process.send) process.once('disconnect', shutdown);
+}
+
+main().catch((e: unknown) => {
+  console.error(`electrum: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});
