@@ -1,0 +1,117 @@
+/**
+ * The coins the node has activated, with balances kept current from the worker's `coin_balance`
+ * events (the page never polls balances). One instance per unlocked wallet page.
+ */
+import type { RpcClient } from '../../client/RpcClient';
+import type { ElectrumServer } from './coinsConfig';
+
+export const COIN_BALANCE_EVENT = 'coin_balance';
+export const COIN_HISTORY_EVENT = 'coin_history';
+
+export interface ActiveCoin {
+  ticker: string;
+  address: string;
+  balance: string;
+  unspendable: string;
+  requiredConfirmations: number | null;
+  matureConfirmations: number | null;
+  txHistory: boolean;
+}
+
+export interface ActivationRequest {
+  ticker: string;
+  servers: ElectrumServer[];
+  txHistory: boolean;
+  requiredConfirmations?: number;
+}
+
+interface ElectrumResponse {
+  address: string;
+  balance: string;
+  unspendable_balance: string;
+  coin: string;
+  required_confirmations?: number;
+  mature_confirmations?: number;
+}
+
+interface BalanceResponse {
+  coin: string;
+  balance: string;
+  unspendable_balance: string;
+  address: string;
+}
+
+export class ActiveCoins {
+  coins = $state<ActiveCoin[]>([]);
+
+  constructor(private readonly client: RpcClient) {}
+
+  get(ticker: string): ActiveCoin | undefined {
+    return this.coins.find((c) => c.ticker === ticker);
+  }
+
+  /** Follows `coin_balance` events; returns the unsubscribe function. */
+  listen(): () => void {
+    return this.client.on(COIN_BALANCE_EVENT, (data) => {
+      const d = data as Partial<{ coin: string; balance: string; unspendable_balance: string }> | null;
+      if (!d || typeof d.coin !== 'string') return;
+      const coin = this.get(d.coin);
+      if (!coin) return;
+      if (typeof d.balance === 'string') coin.balance = d.balance;
+      if (typeof d.unspendable_balance === 'string') coin.unspendable = d.unspendable_balance;
+    });
+  }
+
+  /** What the node holds now (after a remount, or to resync): tickers, addresses, balances. */
+  async load(): Promise<void> {
+    const r = await this.client.legacy<{ result: { ticker: string; address: string }[] }>('get_enabled_coins');
+    const next: ActiveCoin[] = [];
+    for (const { ticker, address } of r.result) {
+      const known = this.get(ticker);
+      let balance = known?.balance ?? '';
+      let unspendable = known?.unspendable ?? '';
+      try {
+        const b = await this.client.legacy<BalanceResponse>('my_balance', { coin: ticker });
+        balance = b.balance;
+        unspendable = b.unspendable_balance;
+      } catch {
+        // Shown as unknown until the next balance event.
+      }
+      next.push({
+        ticker,
+        address,
+        balance,
+        unspendable,
+        requiredConfirmations: known?.requiredConfirmations ?? null,
+        matureConfirmations: known?.matureConfirmations ?? null,
+        txHistory: known?.txHistory ?? true,
+      });
+    }
+    this.coins = next;
+  }
+
+  /** Activates a coin with `electrum`; rejects with the node's RpcError. */
+  async activate(req: ActivationRequest): Promise<ActiveCoin> {
+    // Plain copies: the list may come from page state (proxies cannot be posted to the worker).
+    const servers = req.servers.map((s) => ({ url: s.url, protocol: s.protocol }));
+    const args: Record<string, unknown> = { coin: req.ticker, servers, tx_history: req.txHistory };
+    if (req.requiredConfirmations !== undefined) args.required_confirmations = req.requiredConfirmations;
+    const r = await this.client.legacy<ElectrumResponse>('electrum', args);
+    const coin: ActiveCoin = {
+      ticker: r.coin ?? req.ticker,
+      address: r.address,
+      balance: r.balance,
+      unspendable: r.unspendable_balance,
+      requiredConfirmations: typeof r.required_confirmations === 'number' ? r.required_confirmations : null,
+      matureConfirmations: typeof r.mature_confirmations === 'number' ? r.mature_confirmations : null,
+      txHistory: req.txHistory,
+    };
+    this.coins = [...this.coins.filter((c) => c.ticker !== coin.ticker), coin];
+    return coin;
+  }
+
+  async disable(ticker: string): Promise<void> {
+    await this.client.legacy('disable_coin', { coin: ticker });
+    this.coins = this.coins.filter((c) => c.ticker !== ticker);
+  }
+}

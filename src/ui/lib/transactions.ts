@@ -1,0 +1,175 @@
+/**
+ * Transactions as the node reports them (KDF's TransactionDetails), and what the page derives from
+ * them: exact amounts (decimal strings, computed with MmNumber, never floats), directions, CSV.
+ */
+import { MmNumber } from '../../shared/number';
+
+export interface FeeDetails {
+  type: string;
+  coin?: string;
+  amount?: string;
+  total_fee?: string;
+  total_gas_fee?: string;
+}
+
+export interface TransactionDetails {
+  tx_hex?: string;
+  tx_hash: string;
+  from: string[];
+  to: string[];
+  total_amount: string;
+  spent_by_me: string;
+  received_by_me: string;
+  my_balance_change: string;
+  block_height: number;
+  timestamp: number;
+  fee_details?: FeeDetails;
+  coin: string;
+  internal_id?: string;
+  transaction_type?: unknown;
+}
+
+export interface HistoryTransaction extends TransactionDetails {
+  confirmations: number;
+}
+
+export interface SyncStatus {
+  state: 'NotEnabled' | 'NotStarted' | 'InProgress' | 'Error' | 'Finished' | string;
+  additional_info?: Record<string, unknown> | null;
+}
+
+export interface TxHistoryPage {
+  transactions: HistoryTransaction[];
+  limit: number;
+  skipped: number;
+  from_id: string | null;
+  total: number;
+  current_block: number;
+  sync_status: SyncStatus;
+  page_number: number | null;
+  total_pages: number;
+}
+
+/** The fee amount of any fee_details variant, as given. */
+export function feeAmount(f: FeeDetails | undefined): string {
+  if (!f) return '0';
+  return f.amount ?? f.total_fee ?? f.total_gas_fee ?? '0';
+}
+
+function num(s: string): MmNumber | null {
+  try {
+    return MmNumber.parse(s);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What leaves the wallet for other addresses: spent − received back − fee. Exact; falls back to
+ * the node's `total_amount` when a field is unreadable.
+ */
+export function amountSent(tx: TransactionDetails): string {
+  const spent = num(tx.spent_by_me);
+  const back = num(tx.received_by_me);
+  const fee = num(feeAmount(tx.fee_details));
+  if (!spent || !back || !fee) return tx.total_amount;
+  const sent = spent.sub(back).sub(fee);
+  return (sent.isNegative() ? MmNumber.ZERO : sent).toDecimalString();
+}
+
+export type Direction = 'in' | 'out' | 'self';
+
+export function direction(myBalanceChange: string): Direction {
+  const n = num(myBalanceChange);
+  if (!n) return myBalanceChange.trim().startsWith('-') ? 'out' : 'in';
+  if (n.isNegative()) return 'out';
+  if (n.isZero()) return 'self';
+  return 'in';
+}
+
+/** A signed amount for display: "+1.5" or "−0.2" (the node's digits unchanged). */
+export function signedAmount(myBalanceChange: string): string {
+  const s = myBalanceChange.trim();
+  if (s.startsWith('-')) return `−${s.slice(1)}`;
+  if (s.startsWith('+') || direction(s) === 'self') return s;
+  return `+${s}`;
+}
+
+/** A positive decimal typed by the user: digits, optional dot and digits; not zero. */
+export function amountInputError(raw: string, what = 'amount'): string | null {
+  const s = raw.trim();
+  if (s === '') return `Enter an ${what}.`;
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(s)) return `The ${what} must be a number such as 0.5 (use a dot for decimals).`;
+  const n = num(s);
+  if (!n || !n.isPositive()) return `The ${what} must be greater than zero.`;
+  return null;
+}
+
+/** A fee amount typed by the user: like an amount, zero allowed. */
+export function feeInputError(raw: string): string | null {
+  const s = raw.trim();
+  if (s === '') return 'Enter the fee amount.';
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(s)) return 'The fee must be a number such as 0.0001 (use a dot for decimals).';
+  return null;
+}
+
+/** `a + b` and `a − b` of decimal strings, exactly; null when either is unreadable. */
+export function addDecimals(a: string, b: string): string | null {
+  const x = num(a);
+  const y = num(b);
+  return x && y ? x.add(y).toDecimalString() : null;
+}
+
+export function subDecimals(a: string, b: string): string | null {
+  const x = num(a);
+  const y = num(b);
+  return x && y ? x.sub(y).toDecimalString() : null;
+}
+
+export function isZeroDecimal(a: string): boolean {
+  return num(a)?.isZero() ?? false;
+}
+
+/** Unix seconds → ISO 8601 (UTC); empty when the node gave no time. */
+export function isoTime(ts: number): string {
+  if (!Number.isFinite(ts) || ts <= 0) return '';
+  return new Date(ts * 1000).toISOString();
+}
+
+export function localTime(ts: number): string {
+  if (!Number.isFinite(ts) || ts <= 0) return '—';
+  return new Date(ts * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function csvField(v: string | number): string {
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const CSV_COLUMNS = ['date', 'tx_hash', 'my_balance_change', 'fee', 'confirmations', 'block_height', 'from', 'to'] as const;
+
+/** RFC 4180 CSV of the history (CRLF line ends, header first); addresses joined by spaces. */
+export function historyCsv(txs: readonly HistoryTransaction[]): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const t of txs) {
+    lines.push(
+      [
+        isoTime(t.timestamp),
+        t.tx_hash,
+        t.my_balance_change,
+        feeAmount(t.fee_details),
+        t.confirmations,
+        t.block_height,
+        t.from.join(' '),
+        t.to.join(' '),
+      ]
+        .map(csvField)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export function shortHash(h: string): string {
+  return h.length > 20 ? `${h.slice(0, 10)}…${h.slice(-8)}` : h;
+}
