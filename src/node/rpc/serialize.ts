@@ -21,13 +21,13 @@ export function mmrpcErrorReply(err: MmError, frames: readonly TraceFrame[], id:
 }
 
 /**
- * Flat errors are KDF's `ERRL!` strings: the trace, then the message. KDF answers them with 500,
- * except where a handler chose another status (cancel_order's 404).
+ * Flat errors are KDF's `ERRL!` strings: the trace, then the message, always with 500; a handler
+ * that needs another status (cancel_order's 404) answers with a LegacyResponse instead.
  */
 export function legacyErrorReply(err: MmError, frames: readonly TraceFrame[]): Reply {
   const trace = errorTrace(frames);
   const body: LegacyErrorBody = { error: trace ? `${trace} ${err.message}` : err.message };
-  return { status: err.httpStatus === 404 ? 404 : 500, body };
+  return { status: 500, body };
 }
 
 export function mmrpcSuccessReply(result: unknown, id: number | null): Reply {
