@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { utxoFigures } from './utxoFigures';
 import { browserFigures } from './workerFigures';
 
 export interface Figure {
@@ -50,9 +51,9 @@ async function main(): Promise<void> {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const sizes = chunkSizes();
   const port = await freePort();
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+  // vite itself, not through npx, so that the PID recorded is the server's.
+  const server = spawn('node_modules/.bin/vite', ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
     stdio: 'ignore',
-    detached: true,
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -68,11 +69,16 @@ async function main(): Promise<void> {
     for (const f of sizes.figures) print(f);
   } finally {
     await browser.close();
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    server.kill('SIGTERM');
   }
 }
 
-main().catch((e: unknown) => {
+async function all(): Promise<void> {
+  await main();
+  for (const f of await utxoFigures()) print(f);
+}
+
+all().catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });

@@ -8,7 +8,9 @@ const ROUND_TRIPS = 3000;
 
 export async function browserFigures(browser: Browser, base: string, workerPath: string): Promise<Figure[]> {
   const page = await browser.newPage();
-  await page.goto(base);
+  // An empty page of the same origin: the worker is measured without the app running beside it.
+  await page.route(`${base}/__bench`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }));
+  await page.goto(`${base}/__bench`);
   await page.addScriptTag({ path: fileURLToPath(new URL('./workerBench.browser.js', import.meta.url)) });
   const result = (await page.evaluate(
     `window.runWorkerBench(${JSON.stringify(workerPath)}, ${COLD_START_RUNS}, ${ROUND_TRIPS})`,
