@@ -1,0 +1,158 @@
+/**
+ * KDF's RPC tasks (`rpc_task`): a long operation started by `task::<name>::init` that reports its
+ * progress through `::status`, may stop to wait for the user (`::user_action`), and can be
+ * cancelled (`::cancel`). Statuses serialize as KDF's `RpcTaskStatus`:
+ * `{status: "InProgress" | "UserActionRequired" | "Ok" | "Error", details}`.
+ */
+import { internalError, MmError, type FrameResolver, framesOf, errorPath, errorTrace } from '../errors';
+
+export type TaskStatus =
+  | { status: 'InProgress'; details: string }
+  | { status: 'UserActionRequired'; details: string }
+  | { status: 'Ok'; details: unknown }
+  | { status: 'Error'; details: Record<string, unknown> };
+
+/** A user action as sent: `{action_type, …}`. */
+export type UserAction = Record<string, unknown> & { action_type: string };
+
+/** What a running task may do. */
+export interface TaskHandle {
+  /** Reports progress (`InProgress` with the given details). */
+  progress(details: string): void;
+  /** Waits for one of the expected action types; `details` names what is awaited (`EnterTrezorPin`). */
+  awaitUserAction(details: string, expected: readonly string[], timeoutMs: number): Promise<UserAction>;
+  /** Aborted when the task is cancelled; long waits should listen to it. */
+  readonly signal: AbortSignal;
+}
+
+export const taskError = {
+  noSuchTask: (id: number, httpStatus = 400): MmError =>
+    new MmError({ errorType: 'NoSuchTask', message: `No such task '${id}'`, errorData: id, httpStatus }),
+  taskFinished: (id: number): MmError =>
+    new MmError({ errorType: 'TaskFinished', message: `Task '${id}' has already finished`, errorData: id, httpStatus: 409 }),
+  unexpectedUserAction: (expected: string): MmError =>
+    new MmError({
+      errorType: 'UnexpectedUserAction',
+      message: `Expected user action: ${expected}`,
+      errorData: { expected },
+      httpStatus: 400,
+    }),
+  timeout: (ms: number): MmError =>
+    new MmError({
+      errorType: 'Timeout',
+      message: `Timeout ${ms / 1000}s has elapsed`,
+      errorData: { secs: Math.floor(ms / 1000), nanos: (ms % 1000) * 1_000_000 },
+      httpStatus: 408,
+    }),
+  cancelled: (): MmError => new MmError({ errorType: 'Cancelled', message: 'Task was cancelled', httpStatus: 400 }),
+};
+
+interface Waiting {
+  details: string;
+  expected: readonly string[];
+  resolve(action: UserAction): void;
+}
+
+interface Task {
+  status: TaskStatus;
+  waiting: Waiting | null;
+  abort: AbortController;
+  finished: boolean;
+}
+
+export class TaskManager {
+  private nextId = 0;
+  private readonly tasks = new Map<number, Task>();
+
+  constructor(private readonly resolveFrames?: FrameResolver) {}
+
+  /** Starts `run` in the background; its result becomes `Ok`, its error `Error`. */
+  spawn(initial: string, run: (h: TaskHandle) => Promise<unknown>): number {
+    const id = this.nextId++;
+    const abort = new AbortController();
+    const task: Task = { status: { status: 'InProgress', details: initial }, waiting: null, abort, finished: false };
+    this.tasks.set(id, task);
+    const handle: TaskHandle = {
+      progress: (details) => {
+        if (!task.finished) task.status = { status: 'InProgress', details };
+      },
+      awaitUserAction: (details, expected, timeoutMs) =>
+        new Promise<UserAction>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            task.waiting = null;
+            reject(taskError.timeout(timeoutMs));
+          }, timeoutMs);
+          const onAbort = () => {
+            clearTimeout(timer);
+            task.waiting = null;
+            reject(taskError.cancelled());
+          };
+          abort.signal.addEventListener('abort', onAbort, { once: true });
+          task.status = { status: 'UserActionRequired', details };
+          task.waiting = {
+            details,
+            expected,
+            resolve: (action) => {
+              clearTimeout(timer);
+              abort.signal.removeEventListener('abort', onAbort);
+              task.waiting = null;
+              task.status = { status: 'InProgress', details };
+              resolve(action);
+            },
+          };
+        }),
+      signal: abort.signal,
+    };
+    void run(handle).then(
+      (result) => this.finish(task, { status: 'Ok', details: result }),
+      async (e: unknown) => this.finish(task, { status: 'Error', details: await this.errorDetails(e) }),
+    );
+    return id;
+  }
+
+  /** KDF's `forget_if_finished` (default true) drops a finished task once its result is read. */
+  status(id: number, forgetIfFinished = true): TaskStatus {
+    const task = this.tasks.get(id);
+    if (!task) throw taskError.noSuchTask(id);
+    if (task.finished && forgetIfFinished) this.tasks.delete(id);
+    return task.status;
+  }
+
+  /** Delivers a user action; the wrong `action_type` is refused and the task keeps waiting. */
+  userAction(id: number, action: UserAction): void {
+    const task = this.tasks.get(id);
+    if (!task || task.finished) throw taskError.noSuchTask(id);
+    const waiting = task.waiting;
+    if (!waiting) throw taskError.unexpectedUserAction('none: the task is not waiting for the user');
+    if (!waiting.expected.includes(action.action_type)) throw taskError.unexpectedUserAction(waiting.details);
+    waiting.resolve(action);
+  }
+
+  /** Aborts a running task and forgets it, as KDF does: its status is then `NoSuchTask`. */
+  cancel(id: number): void {
+    const task = this.tasks.get(id);
+    if (!task) throw taskError.noSuchTask(id, 404);
+    if (task.finished) throw taskError.taskFinished(id);
+    this.tasks.delete(id);
+    task.abort.abort();
+  }
+
+  private finish(task: Task, status: TaskStatus): void {
+    task.finished = true;
+    task.waiting = null;
+    task.status = status;
+  }
+
+  private async errorDetails(e: unknown): Promise<Record<string, unknown>> {
+    const err = internalError(e);
+    const frames = await framesOf(err, this.resolveFrames);
+    const details: Record<string, unknown> = {
+      error: err.message,
+      error_path: errorPath(frames),
+      error_trace: errorTrace(frames),
+      error_type: err.errorType,
+    };
+    if (err.errorData !== undefined) details.error_data = err.errorData;
+    return details;
+  }
+}
