@@ -1,10 +1,12 @@
 /**
- * KDF's RPC tasks (`rpc_task`): a long operation started by `task::<name>::init` that reports its
+ * KDF's RPC tasks (`rpc_task`). It sits beside the context rather than in rpc/ because domains
+ * (hw) start tasks, and domains never import rpc/.
+ * A task is a long operation started by `task::<name>::init` that reports its
  * progress through `::status`, may stop to wait for the user (`::user_action`), and can be
  * cancelled (`::cancel`). Statuses serialize as KDF's `RpcTaskStatus`:
  * `{status: "InProgress" | "UserActionRequired" | "Ok" | "Error", details}`.
  */
-import { internalError, MmError, type FrameResolver, framesOf, errorPath, errorTrace } from '../errors';
+import { internalError, MmError, type FrameResolver, framesOf, errorPath, errorTrace } from './errors';
 
 export type TaskStatus =
   | { status: 'InProgress'; details: string }
