@@ -6,6 +6,7 @@ import type { NodeConf } from '../shared/wire';
 import type { CoinConfig } from './coins/config';
 import type { NodeKeys } from './crypto';
 import type { FrameResolver } from './errors';
+import type { TaskManager } from './tasks';
 import type { EnabledCoins } from './coins/registry';
 import type { WebSocketFactory } from './coins/utxo/electrum';
 import type { BuildInfo } from './lifecycle/version';
@@ -42,6 +43,8 @@ export interface NodeContext {
   readonly coinsConfig: ReadonlyMap<string, CoinConfig>;
   readonly enabledCoins: EnabledCoins;
   readonly startedAt: number;
+  /** Long operations the client follows with `task::*::status` (hardware wallet init). */
+  readonly tasks: TaskManager;
   log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
   /** Asks the node to stop once the current response has been sent. */
   requestStop(): void;

@@ -12,6 +12,7 @@ import { Authenticator } from './rpc/auth';
 import { Dispatcher } from './rpc/dispatcher';
 import { allHandlers } from './rpc/handlers';
 import { tryAcquireWalletLock, type WalletLock, type WalletsStore } from './storage';
+import { TaskManager } from './tasks';
 import { openWallet } from './wallet/openWallet';
 import { passwordPolicyViolation } from './wallet/passwordPolicy';
 import { readConf } from './lifecycle/readConf';
@@ -76,6 +77,7 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
     coinsConfig: coinsConfig.coins,
     enabledCoins,
     startedAt: platform.now(),
+    tasks: new TaskManager(platform.resolveFrames),
     log,
     requestStop: opts.onStopRequested,
   };
