@@ -21,14 +21,48 @@ export interface ChainInfo {
 
 export interface WalletInfo {
   passphrase: string;
-  /** By coin ticker: P2PKH for "RLTCn", P2WPKH for "RLTCn-segwit". */
+  /**
+   * By coin ticker: P2PKH for "RLTCn", P2WPKH for "RLTCn-segwit", and for the EVM coins the
+   * EIP-55 address of the same secret.
+   */
   addresses: Record<string, string>;
+}
+
+export type EvmTicker = 'ETHDEV' | 'DEVT18-ERC20' | 'DEVT6-ERC20';
+
+/** Exactly the `enable` RPC's arguments for an EVM coin (besides `coin`). */
+export interface EvmEnableArgs {
+  urls: string[];
+  swap_contract_address: string;
+  fallback_swap_contract: string;
+}
+
+/** The anvil chain, its contracts at their deterministic addresses (as in public/coins.json). */
+export interface EvmInfo {
+  rpcUrl: string;
+  chainId: number;
+  pid: number;
+  /** EtomicSwap */
+  swapContract: string;
+  /** The same contract: the devnet has one. */
+  fallbackSwapContract: string;
+  /** Token contract by ticker */
+  tokens: Record<Exclude<EvmTicker, 'ETHDEV'>, string>;
+  /** anvil's account #0: deployed the contracts; holds the rest of the ETH and tokens, for tests. */
+  deployerKey: string;
+  /** The block by which every test wallet was funded: tests spending them read balances as of it. */
+  fundedAtBlock: number;
 }
 
 export interface DevnetInfo {
   coinsFile: string;
   blockInterval: number;
   chains: ChainInfo[];
-  coins: Record<string, { servers: ElectrumServerConfig[] }>;
+  evm: EvmInfo;
+  /**
+   * Each coin's activation arguments: the `enable` RPC's for the EVM tickers, the `electrum` RPC's
+   * for the UTXO coins (typed as any other ticker, so `coins[ticker].servers` stays as it was).
+   */
+  coins: Record<string, { servers: ElectrumServerConfig[] }> & Record<EvmTicker, EvmEnableArgs>;
   wallets: Record<string, WalletInfo>;
 }

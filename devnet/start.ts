@@ -1,7 +1,8 @@
 /**
  * startDevnet: two independent litecoind regtest chains, each with a `miner` wallet and two
  * Electrum servers (separate processes, so a test can kill one), funded test wallets, and a miner
- * making one block per chain every `blockInterval` ms. Writes devnet.json into `dir`.
+ * making one block per chain every `blockInterval` ms; alongside them an EVM chain (anvil, see
+ * evm/chain.ts) with its own block every `blockInterval`. Writes devnet.json into `dir`.
  *
  * A dir holds one running devnet (devnet.lock); a restart in it starts from fresh chains. Data
  * stays on disk after `stop` for debugging (litecoind: <dir>/<chain>/regtest/debug.log; servers:
@@ -12,8 +13,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitForTip } from './electrumProbe';
 import { spawnElectrum, type ElectrumProcess } from './electrumProcess';
+import { startEvmChain, type EvmChain } from './evm/chain';
+import { ethAddress } from './evm/keys';
 import { fundWallets, MINER_WALLET, WALLET_PASSPHRASES } from './funding';
-import type { DevnetInfo } from './info';
+import type { DevnetInfo, ElectrumServerConfig } from './info';
 import { iguanaKey } from './keys';
 import { startLitecoind, type Litecoind } from './litecoind';
 import { terminate } from './process';
@@ -57,11 +60,11 @@ interface Chain {
 
 /** Promise.all, except that it waits for every promise before throwing the first failure, so
  * nothing is still starting when the caller cleans up. */
-async function allSettled<T>(promises: Promise<T>[]): Promise<T[]> {
+async function allSettled<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
   const results = await Promise.allSettled(promises);
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
-  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
+  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 const isAlive = (pid: number): boolean => {
@@ -104,8 +107,9 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   // Everything started is recorded at once, so a failure anywhere stops all of it.
   const nodes: Litecoind[] = [];
   const servers: ElectrumProcess[] = [];
+  let evm: EvmChain | undefined;
   const stopProcesses = async (): Promise<void> => {
-    await Promise.all(servers.map((s) => terminate(s.process, 'SIGTERM', 3_000)));
+    await Promise.all([...servers.map((s) => terminate(s.process, 'SIGTERM', 3_000)), evm?.stop()]);
     await Promise.all(nodes.map((n) => n.stop()));
     await unlock();
   };
@@ -146,15 +150,22 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     return { name: spec.name, coins: spec.coins, node, minerAddress: minerAddress.value, electrum: electrum.value };
   };
 
+  const bringUpEvm = async (): Promise<EvmChain> => {
+    evm = await startEvmChain(blockInterval);
+    log(`devnet: evm anvil pid ${evm.info.pid}, rpc ${evm.info.rpcUrl}`);
+    return evm;
+  };
+
   let chains: Chain[];
+  let evmChain: EvmChain;
   try {
-    chains = await allSettled(CHAINS.map((spec, i) => bringUp(spec, i === 0)));
+    [chains, evmChain] = await allSettled([allSettled(CHAINS.map((spec, i) => bringUp(spec, i === 0))), bringUpEvm()]);
   } catch (e) {
     await stopProcesses();
     throw e;
   }
 
-  const info = toInfo(chains, blockInterval);
+  const info = toInfo(chains, evmChain, blockInterval);
   await writeFile(path, JSON.stringify(info, null, 2) + '\n');
 
   const byName = (name: string): Chain => {
@@ -210,10 +221,10 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   };
 }
 
-function toInfo(chains: Chain[], blockInterval: number): DevnetInfo {
-  const coins: DevnetInfo['coins'] = {};
+function toInfo(chains: Chain[], evm: EvmChain, blockInterval: number): DevnetInfo {
+  const electrumCoins: Record<string, { servers: ElectrumServerConfig[] }> = {};
   for (const c of chains) {
-    for (const coin of c.coins) coins[coin] = { servers: c.electrum.map((e) => ({ url: e.url, protocol: 'WS' as const })) };
+    for (const coin of c.coins) electrumCoins[coin] = { servers: c.electrum.map((e) => ({ url: e.url, protocol: 'WS' as const })) };
   }
   const wallets: DevnetInfo['wallets'] = {};
   for (const [name, passphrase] of Object.entries(WALLET_PASSPHRASES)) {
@@ -223,6 +234,8 @@ function toInfo(chains: Chain[], blockInterval: number): DevnetInfo {
       addresses[c.coins[0]!] = key.p2pkh.address;
       addresses[c.coins[1]!] = key.p2wpkh.address;
     }
+    const ethereum = ethAddress(passphrase);
+    for (const ticker of Object.keys(evm.coins)) addresses[ticker] = ethereum;
     wallets[name] = { passphrase, addresses };
   }
   return {
@@ -239,7 +252,8 @@ function toInfo(chains: Chain[], blockInterval: number): DevnetInfo {
       datadir: c.node.datadir,
       electrum: c.electrum.map((e) => ({ url: e.url, protocol: 'WS' as const, pid: e.pid })),
     })),
-    coins,
+    evm: evm.info,
+    coins: Object.assign(electrumCoins, evm.coins),
     wallets,
   };
 }
