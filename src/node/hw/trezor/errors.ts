@@ -1,0 +1,61 @@
+/**
+ * The hardware wallet's typed errors. KDF reports a failed Trezor task as `error_type: "HwError"`
+ * with the fieldless `HwRpcError` variant as `error_data` (`crypto/src/hw_error.rs`), and anything
+ * the GUI cannot act on (garbled frames, unexpected replies, USB faults) as `Internal`.
+ */
+import { MmError } from '../../errors';
+
+/** KDF's `HwRpcError`: what a client must be able to tell apart and handle. */
+export type HwRpcError =
+  | 'NoTrezorDeviceAvailable'
+  | 'FoundMultipleDevices'
+  | 'FoundUnexpectedDevice'
+  | 'InvalidPin'
+  | 'UnexpectedMessage'
+  | 'ButtonExpected'
+  | 'DataError'
+  | 'PinExpected'
+  | 'InvalidSignature'
+  | 'ProcessError'
+  | 'NotEnoughFunds'
+  | 'NotInitialized'
+  | 'WipeCodeMismatch'
+  | 'InvalidSession'
+  | 'FirmwareError'
+  | 'FailureMessageNotFound'
+  | 'UserCancelled'
+  | 'PongMessageMismatch';
+
+export class HwError extends MmError {
+  readonly hwRpcError: HwRpcError;
+
+  constructor(hwRpcError: HwRpcError, message: string, cause?: unknown) {
+    super({ errorType: 'HwError', message, errorData: hwRpcError, httpStatus: 500, cause });
+    this.name = 'HwError';
+    this.hwRpcError = hwRpcError;
+  }
+}
+
+/** The device (or something posing as it) broke protocol v1 or the message schemas. */
+export class TrezorProtocolError extends MmError {
+  constructor(message: string, cause?: unknown) {
+    super({ errorType: 'Internal', message, errorData: message, httpStatus: 500, cause });
+    this.name = 'TrezorProtocolError';
+  }
+}
+
+/** A WebUSB call failed for another reason than the device going away (e.g. claimed elsewhere). */
+export class TrezorTransportError extends MmError {
+  constructor(message: string, cause?: unknown) {
+    super({ errorType: 'Internal', message, errorData: message, httpStatus: 500, cause });
+    this.name = 'TrezorTransportError';
+  }
+}
+
+export function deviceDisconnected(cause?: unknown): HwError {
+  return new HwError('NoTrezorDeviceAvailable', 'Trezor device disconnected', cause);
+}
+
+export function userCancelled(): HwError {
+  return new HwError('UserCancelled', 'Cancelled by the user');
+}

@@ -1,0 +1,126 @@
+/**
+ * What the simulated firmware computes over the transaction data the host streams to it:
+ * Bitcoin serialization, the txid of a previous transaction (to check the host sent it
+ * faithfully), and the legacy and BIP143 signature hashes. Written from the BIPs, independent of
+ * bitcoinjs-lib, which the tests use to check the result.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+
+export interface SimTxInput {
+  /** Display order, as in the protocol. */
+  prevHash: Uint8Array;
+  prevIndex: number;
+  sequence: number;
+  scriptSig: Uint8Array;
+}
+
+export interface SimTxOutput {
+  amount: bigint;
+  script: Uint8Array;
+}
+
+export interface SimTx {
+  version: number;
+  lockTime: number;
+  inputs: readonly SimTxInput[];
+  outputs: readonly SimTxOutput[];
+}
+
+export const SIGHASH_ALL = 1;
+
+export class ByteWriter {
+  private readonly bytes: number[] = [];
+
+  u32(n: number): this {
+    for (let i = 0; i < 4; i++) this.bytes.push((n >>> (8 * i)) & 0xff);
+    return this;
+  }
+
+  u64(n: bigint): this {
+    for (let i = 0n; i < 8n; i++) this.bytes.push(Number((n >> (8n * i)) & 0xffn));
+    return this;
+  }
+
+  varint(n: number): this {
+    if (n < 0xfd) this.bytes.push(n);
+    else if (n <= 0xffff) this.bytes.push(0xfd, n & 0xff, n >> 8);
+    else {
+      this.bytes.push(0xfe);
+      this.u32(n);
+    }
+    return this;
+  }
+
+  raw(b: Uint8Array): this {
+    for (const x of b) this.bytes.push(x);
+    return this;
+  }
+
+  varBytes(b: Uint8Array): this {
+    return this.varint(b.length).raw(b);
+  }
+
+  input(i: SimTxInput): this {
+    return this.raw(Uint8Array.from(i.prevHash).reverse()).u32(i.prevIndex).varBytes(i.scriptSig).u32(i.sequence);
+  }
+
+  output(o: SimTxOutput): this {
+    return this.u64(o.amount).varBytes(o.script);
+  }
+
+  finish(): Uint8Array {
+    return Uint8Array.from(this.bytes);
+  }
+}
+
+export function sha256d(b: Uint8Array): Uint8Array {
+  return sha256(sha256(b));
+}
+
+/** Non-witness serialization: what a txid commits to. */
+export function serializeLegacy(tx: SimTx): Uint8Array {
+  const w = new ByteWriter().u32(tx.version).varint(tx.inputs.length);
+  for (const i of tx.inputs) w.input(i);
+  w.varint(tx.outputs.length);
+  for (const o of tx.outputs) w.output(o);
+  return w.u32(tx.lockTime).finish();
+}
+
+/** The txid in display order. */
+export function txid(tx: SimTx): Uint8Array {
+  return sha256d(serializeLegacy(tx)).reverse();
+}
+
+/** Pre-segwit SIGHASH_ALL: every scriptSig emptied but the signed input's, which holds `scriptCode`. */
+export function legacySighash(tx: SimTx, index: number, scriptCode: Uint8Array): Uint8Array {
+  const inputs = tx.inputs.map((input, i) => ({ ...input, scriptSig: i === index ? scriptCode : new Uint8Array(0) }));
+  const body = serializeLegacy({ ...tx, inputs });
+  return sha256d(new ByteWriter().raw(body).u32(SIGHASH_ALL).finish());
+}
+
+/** BIP143 SIGHASH_ALL for a segwit v0 input spending `amount`. */
+export function bip143Sighash(tx: SimTx, index: number, scriptCode: Uint8Array, amount: bigint): Uint8Array {
+  const input = tx.inputs[index]!;
+  const prevouts = new ByteWriter();
+  const sequences = new ByteWriter();
+  for (const i of tx.inputs) {
+    prevouts.raw(Uint8Array.from(i.prevHash).reverse()).u32(i.prevIndex);
+    sequences.u32(i.sequence);
+  }
+  const outputs = new ByteWriter();
+  for (const o of tx.outputs) outputs.output(o);
+  const preimage = new ByteWriter()
+    .u32(tx.version)
+    .raw(sha256d(prevouts.finish()))
+    .raw(sha256d(sequences.finish()))
+    .raw(Uint8Array.from(input.prevHash).reverse())
+    .u32(input.prevIndex)
+    .varBytes(scriptCode)
+    .u64(amount)
+    .u32(input.sequence)
+    .raw(sha256d(outputs.finish()))
+    .u32(tx.lockTime)
+    .u32(SIGHASH_ALL)
+    .finish();
+  return sha256d(preimage);
+}
