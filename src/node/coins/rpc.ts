@@ -6,6 +6,7 @@ import type { CoinBalance, EnabledCoin } from './coin';
 import { coinError } from './coinErrors';
 import { satToDecimal } from './utxo/tx';
 import { activateElectrumCoin } from './utxo/activate';
+import { activateEthCoin } from './eth/activate';
 import { readWithdrawRequest } from './withdrawRequest';
 import { txDetailsToWire } from './wire';
 import { MmError } from '../errors';
@@ -59,7 +60,27 @@ async function enable(ctx: NodeContext, args: ParamReader): Promise<unknown> {
       httpStatus: 400,
     });
   }
-  throw coinError.activation(`Coin ${ticker}: activation of ${config.protocol.type} coins is not available yet`);
+  if (config.protocol.type !== 'ETH' && config.protocol.type !== 'ERC20') {
+    throw coinError.activation(`Coin ${ticker}: activation of ${config.protocol.type} coins is not available yet`);
+  }
+  if (!ctx.enabledCoins.reserve(ticker)) throw coinError.activation(`Coin ${ticker} already initialized`);
+  try {
+    const { coin, balance } = await activateEthCoin(ctx, config, args);
+    ctx.enabledCoins.settle(ticker, coin);
+    ctx.log('info', `${ticker} activated at ${coin.address}`);
+    return coinInitResponse(coin, balance);
+  } catch (e) {
+    ctx.enabledCoins.settle(ticker, null);
+    throw e;
+  }
+}
+
+/** The active tokens whose platform is `ticker`: disabling a platform disables them first. */
+function tokensOf(ctx: NodeContext, ticker: string): string[] {
+  return ctx.enabledCoins
+    .list()
+    .filter((c) => (c.config.protocol.type === 'ERC20' || c.config.protocol.type === 'QRC20') && c.config.protocol.platform === ticker)
+    .map((c) => c.ticker);
 }
 
 async function withdraw(ctx: NodeContext, args: ParamReader): Promise<Record<string, unknown>> {
@@ -132,7 +153,8 @@ export const coinsHandlers: HandlerTable = {
   send_raw_transaction: {
     legacy: async (ctx, args) => {
       const coin = enabledCoin(ctx, args.str('coin'));
-      const hex = args.str('tx_hex');
+      // KDF takes EVM transactions with or without 0x.
+      const hex = args.str('tx_hex').replace(/^0x/i, '');
       if (!/^([0-9a-fA-F]{2})+$/.test(hex)) throw coinError.internal('tx_hex is not a hex string');
       return { tx_hash: await coin.sendRawTransaction(hex.toLowerCase()) };
     },
@@ -143,6 +165,10 @@ export const coinsHandlers: HandlerTable = {
       if (!ctx.enabledCoins.get(ticker)) {
         const body = { error: `No such coin: ${ticker}`, orders: { matching: [], cancelled: [] }, active_swaps: [] };
         return new LegacyResponse(500, body);
+      }
+      for (const token of tokensOf(ctx, ticker)) {
+        await ctx.enabledCoins.remove(token);
+        ctx.log('info', `${token} disabled with its platform ${ticker}`);
       }
       await ctx.enabledCoins.remove(ticker);
       ctx.log('info', `${ticker} disabled`);

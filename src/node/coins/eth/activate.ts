@@ -1,0 +1,190 @@
+/**
+ * The `enable` activation of an EVM coin (spec §4.4, kdf-facts §1.1), in KDF's order: arguments,
+ * `mm2`, keys, then the chain; a balance query ends it, and a coin whose balance cannot be read
+ * is shut down again, so a failed activation leaves nothing behind.
+ *
+ * The platform coin opens the chain: its `urls`, checked against the coins file's chain id with
+ * `eth_chainId`. A token needs its platform active and talks through the platform's chain; its
+ * own `urls` are still required, as KDF requires them. Token decimals come from the coins file or
+ * else from the contract's `decimals()`.
+ */
+import type { ParamReader } from '../../../shared/params';
+import type { NodeContext } from '../../context';
+import { toChecksumAddress, type NodeKeys } from '../../crypto';
+import { MmError } from '../../errors';
+import { TxHistoryStore } from '../../storage';
+import type { CoinBalance, TransactionDetails } from '../coin';
+import { coinError } from '../coinErrors';
+import type { CoinConfig } from '../config';
+import { readEthActivationParams, type EthActivationParams } from './activationParams';
+import { tokenDecimals } from './erc20';
+import { EthChain } from './ethChain';
+import { EthCoin } from './ethCoin';
+import { defaultGasPrice } from './gasPrice';
+import type { LogFn } from './log';
+import { EthHistory } from './history/ethHistory';
+import { ethSource, tokenSource } from './history/sources';
+import { pollInterval } from './tipWatcher';
+import { ETH_DECIMALS } from './units';
+
+export const BALANCE_TIMEOUT_MS = 5000;
+
+export async function activateEthCoin(
+  ctx: NodeContext,
+  config: CoinConfig,
+  args: ParamReader,
+): Promise<{ coin: EthCoin; balance: CoinBalance }> {
+  const ticker = config.ticker;
+  const params = readEthActivationParams(args);
+  if (config.mm2 === undefined && params.mm2 === undefined) {
+    throw coinError.activation('mm2 param is not set neither in coins config nor enable request, assuming that coin is not supported');
+  }
+  const keys = ctx.keys;
+  if (!keys) throw coinError.activation(`Cannot activate ${ticker}: the node runs without a wallet (no-login mode)`);
+  if (params.requiresNotarization !== undefined) ctx.log('warn', "requires_notarization doesn't take any effect on ETH/ERC20 coins");
+  const log: LogFn = (level, line) => ctx.log(level, `${ticker}: ${line}`);
+
+  const coin =
+    config.protocol.type === 'ERC20'
+      ? await tokenCoin(ctx, config, config.protocol, params, log)
+      : await platformCoin(ctx, keys, config, params, log);
+  let balance: CoinBalance;
+  try {
+    balance = await withTimeout(coin.balance(), BALANCE_TIMEOUT_MS, 'balance query timed out');
+  } catch (e) {
+    await coin.shutdown();
+    throw coinError.activation(`Deactivated coin due to error in balance querying: ${(e as Error).message}`, e);
+  }
+  if (!params.txHistory) {
+    coin.follow();
+    return { coin, balance };
+  }
+  try {
+    await attachHistory(ctx, keys, coin, log);
+  } catch (e) {
+    await coin.shutdown();
+    throw e;
+  }
+  return { coin, balance };
+}
+
+/** The background history, synced now and on every new block (`tx_history: true`). */
+async function attachHistory(ctx: NodeContext, keys: NodeKeys, coin: EthCoin, log: LogFn): Promise<void> {
+  const store = await TxHistoryStore.open<TransactionDetails>(ctx.platform.indexedDB, keys.rmd160Hex);
+  const api = coin.chain.api;
+  const history = new EthHistory({
+    coin,
+    api,
+    source: coin.contract ? tokenSource(api, coin.contract, coin.address) : ethSource(api, coin.address, log),
+    store,
+    tip: () => coin.chain.tip.height,
+    emit: ctx.platform.emit,
+    log,
+  });
+  coin.history = history;
+  coin.follow(() => void history.sync());
+  coin.addDisposer(() => history.close());
+  void history.sync();
+}
+
+/** What the platform coin and tokens take alike from the config and the request. */
+function common(ctx: NodeContext, config: CoinConfig, params: EthActivationParams) {
+  return {
+    config,
+    requiredConfirmations: params.requiredConfirmations ?? config.requiredConfirmations,
+    swapContractAddress: params.swapContractAddress,
+    fallbackSwapContract: params.fallbackSwapContract,
+    emit: ctx.platform.emit,
+    now: ctx.platform.now,
+  };
+}
+
+async function platformCoin(
+  ctx: NodeContext,
+  keys: NodeKeys,
+  config: CoinConfig,
+  params: EthActivationParams,
+  log: LogFn,
+): Promise<EthCoin> {
+  const ticker = config.ticker;
+  const chainId = (config.protocol.type === 'ETH' ? config.protocol.chainId : undefined) ?? config.chainId;
+  if (chainId === undefined) throw coinError.activation(`Coin ${ticker} has no chain_id in the coins config`);
+  const chain = new EthChain({
+    urls: params.urls,
+    chainId,
+    keyPair: keys.coinKeyPair(config.derivationPath),
+    pollMs: pollInterval(config.avgBlocktime),
+    now: ctx.platform.now,
+    log,
+  });
+  let served: number;
+  try {
+    served = await chain.api.chainId();
+    await chain.tip.start();
+  } catch (e) {
+    chain.close();
+    throw coinError.activation(`Failed to connect to the nodes of ${ticker}: ${(e as Error).message}`, e);
+  }
+  if (served !== chainId) {
+    chain.close();
+    throw coinError.activation(`The nodes of ${ticker} serve chain id ${served}, but the coins config says ${chainId}`);
+  }
+  return new EthCoin({
+    ...common(ctx, config, params),
+    chain,
+    contract: null,
+    platformTicker: ticker,
+    decimals: config.decimals ?? ETH_DECIMALS,
+    gasPrice: defaultGasPrice(chain.api, params.gasStation, log),
+  });
+}
+
+async function tokenCoin(
+  ctx: NodeContext,
+  config: CoinConfig,
+  protocol: { platform: string; contractAddress: string },
+  params: EthActivationParams,
+  log: LogFn,
+): Promise<EthCoin> {
+  const ticker = config.ticker;
+  const platform = ctx.enabledCoins.get(protocol.platform);
+  if (!platform) {
+    throw new MmError({
+      errorType: 'PlatformCoinIsNotActivated',
+      message: `Platform coin ${protocol.platform} is not activated`,
+      errorData: protocol.platform,
+      httpStatus: 400,
+    });
+  }
+  if (!(platform instanceof EthCoin) || !platform.isPlatform) {
+    throw coinError.activation(`${protocol.platform} is not a platform coin for token ${ticker}`);
+  }
+  if (config.chainId !== undefined && config.chainId !== platform.chainId) {
+    throw coinError.activation(`Token ${ticker} is on chain id ${config.chainId}, but its platform ${platform.ticker} is on ${platform.chainId}`);
+  }
+  const contract = toChecksumAddress(protocol.contractAddress);
+  let decimals = config.decimals;
+  if (!decimals) {
+    try {
+      decimals = await tokenDecimals(platform.chain.api, contract);
+    } catch (e) {
+      throw coinError.activation(`Failed to get the decimals of ${ticker} from its contract ${contract}: ${(e as Error).message}`, e);
+    }
+  }
+  return new EthCoin({
+    ...common(ctx, config, params),
+    chain: platform.chain,
+    contract,
+    platformTicker: platform.ticker,
+    decimals,
+    gasPrice: defaultGasPrice(platform.chain.api, params.gasStation, log),
+  });
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,142 @@
+/**
+ * An activated EVM coin: the platform coin (ETH and its kin) or an ERC20 token on it. Both read
+ * and sign through the platform's EthChain; a token differs only in where its balance lives
+ * (`balanceOf`) and in paying its gas in the platform coin. Each new block refreshes the balance,
+ * and a change is pushed as a `coin_balance` event, so the UI never polls.
+ */
+import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawRequest } from '../coin';
+import type { CoinConfig } from '../config';
+import type { CallRequest } from './chainApi';
+import type { EthChain } from './ethChain';
+import { tokenBalance } from './erc20';
+import { ETH_DECIMALS, formatUnits } from './units';
+import { buildEthWithdraw, type EthWithdrawView } from './withdraw';
+import type { AmountUnit } from './withdrawErrors';
+
+export const BALANCE_EVENT = 'coin_balance';
+
+export interface EthCoinInit {
+  config: CoinConfig;
+  chain: EthChain;
+  /** The ERC20 contract (EIP-55); null for the platform coin. */
+  contract: string | null;
+  platformTicker: string;
+  decimals: number;
+  requiredConfirmations: number;
+  /** EIP-55; kept for the swaps that will use them. */
+  swapContractAddress: string;
+  fallbackSwapContract: string | null;
+  gasPrice(): Promise<bigint>;
+  emit(event: string, data: unknown): void;
+  now(): number;
+}
+
+export class EthCoin implements EnabledCoin, EthWithdrawView {
+  readonly ticker: string;
+  readonly config: CoinConfig;
+  readonly decimals: number;
+  readonly requiredConfirmations: number;
+  readonly requiresNotarization = false;
+  readonly matureConfirmations = undefined;
+  readonly address: string;
+  readonly platform: AmountUnit;
+  readonly chainId: number;
+  readonly contract: string | null;
+  readonly swapContractAddress: string;
+  readonly fallbackSwapContract: string | null;
+  history: TxHistoryView | null = null;
+  private lastBalance: bigint | null = null;
+  private readonly disposers: (() => void)[] = [];
+
+  constructor(private readonly init: EthCoinInit) {
+    this.ticker = init.config.ticker;
+    this.config = init.config;
+    this.decimals = init.decimals;
+    this.requiredConfirmations = init.requiredConfirmations;
+    this.address = init.chain.address;
+    this.platform = { ticker: init.platformTicker, decimals: ETH_DECIMALS };
+    this.chainId = init.chain.chainId;
+    this.contract = init.contract;
+    this.swapContractAddress = init.swapContractAddress;
+    this.fallbackSwapContract = init.fallbackSwapContract;
+  }
+
+  get chain(): EthChain {
+    return this.init.chain;
+  }
+
+  get privateKey(): Uint8Array {
+    return this.init.chain.keyPair.privateKey;
+  }
+
+  /** True for the coin that owns the chain (and pays the gas of its tokens). */
+  get isPlatform(): boolean {
+    return this.contract === null;
+  }
+
+  /** Refreshes the balance (and runs `onNewBlock`) on every new block. */
+  follow(onNewBlock?: (height: number) => void): void {
+    this.disposers.push(
+      this.chain.tip.onBlock((height) => {
+        onNewBlock?.(height);
+        void this.refreshBalance();
+      }),
+    );
+  }
+
+  /** Something to stop with the coin (a history sync). */
+  addDisposer(dispose: () => void): void {
+    this.disposers.push(dispose);
+  }
+
+  async spendable(): Promise<bigint> {
+    return this.contract === null
+      ? this.chain.api.balance(this.address)
+      : tokenBalance(this.chain.api, this.contract, this.address);
+  }
+
+  gasBalance(): Promise<bigint> {
+    return this.chain.api.balance(this.address);
+  }
+
+  async balance(): Promise<CoinBalance> {
+    return { spendable: await this.spendable(), unspendable: 0n };
+  }
+
+  gasPrice(): Promise<bigint> {
+    return this.init.gasPrice();
+  }
+
+  estimateGas(req: CallRequest): Promise<bigint> {
+    return this.chain.api.estimateGas(req);
+  }
+
+  reserveNonce(): Promise<number> {
+    return this.chain.nonces.reserve();
+  }
+
+  withdraw(req: WithdrawRequest): Promise<TransactionDetails> {
+    return buildEthWithdraw(this, req, Math.floor(this.init.now() / 1000));
+  }
+
+  sendRawTransaction(txHex: string): Promise<string> {
+    return this.chain.broadcast(txHex);
+  }
+
+  async shutdown(): Promise<void> {
+    for (const dispose of this.disposers.splice(0)) dispose();
+    if (this.isPlatform) this.chain.close();
+  }
+
+  private async refreshBalance(): Promise<void> {
+    let balance: bigint;
+    try {
+      balance = await this.spendable();
+    } catch {
+      return; // the next block tries again
+    }
+    if (balance === this.lastBalance) return;
+    this.lastBalance = balance;
+    this.init.emit(BALANCE_EVENT, { coin: this.ticker, balance: formatUnits(balance, this.decimals), unspendable_balance: '0' });
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The background transaction history of an EVM coin (`tx_history: true`): the first sync reads the
+ * source from the tip down to its floor, newest range first; every new block then reads just the
+ * blocks since. Entries go to the wallet's TxHistoryStore (IndexedDB), so a reload shows them at
+ * once and fetches only transactions not stored yet; new entries push a `coin_history` event.
+ */
+import type { StoredTx, TxHistoryStore } from '../../../storage';
+import type { HistorySyncState, TransactionDetails, TxHistoryView } from '../../coin';
+import type { EthChainApi } from '../chainApi';
+import type { LogFn } from '../log';
+import { historyDetails, type HistoryCoin } from './details';
+import type { HistorySource, Transfer } from './sources';
+
+export const HISTORY_EVENT = 'coin_history';
+
+export interface EthHistoryInit {
+  coin: HistoryCoin;
+  api: EthChainApi;
+  source: HistorySource;
+  store: TxHistoryStore<TransactionDetails>;
+  /** The chain tip height. */
+  tip(): number;
+  emit(event: string, data: unknown): void;
+  log: LogFn;
+}
+
+export class EthHistory implements TxHistoryView {
+  private status: HistorySyncState = { state: 'NotStarted' };
+  private syncing: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  /** The highest block read; null until the first sync has reached its floor. */
+  private high: number | null = null;
+  private readonly blockTimes = new Map<number, number>();
+
+  constructor(private readonly init: EthHistoryInit) {}
+
+  get syncStatus(): HistorySyncState {
+    return this.status;
+  }
+
+  get currentBlock(): number {
+    return this.init.tip();
+  }
+
+  /** Unconfirmed first, then by height, newest first (KDF's order). */
+  async transactions(): Promise<TransactionDetails[]> {
+    const all = (await this.init.store.all(this.init.coin.ticker)).map((r) => r.details);
+    const rank = (d: TransactionDetails) => (d.blockHeight === 0 ? Number.MAX_SAFE_INTEGER : d.blockHeight);
+    return all.sort((a, b) => rank(b) - rank(a) || b.timestamp - a.timestamp || a.internalId.localeCompare(b.internalId));
+  }
+
+  /** Starts (or queues) a sync; calls during a sync coalesce into one more pass. */
+  sync(): Promise<void> {
+    if (this.syncing) {
+      this.again = true;
+      return this.syncing;
+    }
+    this.syncing = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.syncOnce();
+        } catch (e) {
+          this.status = { state: 'Error', additional_info: { error: (e as Error).message } };
+          this.init.log('warn', `${this.init.coin.ticker} history sync failed: ${(e as Error).message}`);
+        }
+      } while (this.again && !this.closed);
+      this.syncing = null;
+    })();
+    return this.syncing;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.init.store.close();
+  }
+
+  private async syncOnce(): Promise<void> {
+    const { source } = this.init;
+    const tip = this.init.tip();
+    const ranges: [number, number][] = [];
+    if (this.high === null) {
+      const floor = await source.floor(tip);
+      for (let to = tip; to >= floor; to -= source.range) ranges.push([Math.max(floor, to - source.range + 1), to]);
+    } else {
+      for (let from = this.high + 1; from <= tip; from += source.range) ranges.push([from, Math.min(tip, from + source.range - 1)]);
+    }
+    const stored = new Map((await this.init.store.all(this.init.coin.ticker)).map((r) => [r.internal_id, r]));
+    let added = 0;
+    for (const [from, to] of ranges) {
+      if (this.closed) return;
+      added += await this.syncRange(from, to, stored);
+    }
+    this.high = tip;
+    this.status = { state: 'Finished' };
+    if (added > 0) this.init.emit(HISTORY_EVENT, { coin: this.init.coin.ticker });
+  }
+
+  /** Stores the range's transactions not stored at their height yet; returns how many. */
+  private async syncRange(from: number, to: number, stored: Map<string, StoredTx<TransactionDetails>>): Promise<number> {
+    const byTx = new Map<string, Transfer[]>();
+    for (const t of await this.init.source.transfers(from, to)) byTx.set(t.txHash, [...(byTx.get(t.txHash) ?? []), t]);
+    const todo = [...byTx].filter(([hash, list]) => stored.get(idOf(hash))?.block_height !== list[0]?.blockNumber);
+    this.status = { state: 'InProgress', additional_info: { transactions_left: todo.length } };
+    const records = (await Promise.all(todo.map(([hash, list]) => this.record(hash, list)))).filter((r) => r !== null);
+    await this.init.store.update(records, []);
+    for (const r of records) stored.set(r.internal_id, r);
+    return records.length;
+  }
+
+  private async record(hash: string, transfers: Transfer[]): Promise<StoredTx<TransactionDetails> | null> {
+    const { api, coin } = this.init;
+    const [tx, receipt] = await Promise.all([api.transaction(hash), api.receipt(hash)]);
+    // Gone in a reorganisation: a later pass finds it again if it is mined elsewhere.
+    if (!tx || !receipt) return null;
+    const details = historyDetails(coin, transfers, tx, receipt, await this.blockTime(receipt.blockNumber));
+    return { coin: coin.ticker, internal_id: details.internalId, block_height: details.blockHeight, details };
+  }
+
+  private async blockTime(height: number): Promise<number> {
+    let time = this.blockTimes.get(height);
+    if (time === undefined) {
+      time = (await this.init.api.blockTimestamp(height)) ?? 0;
+      this.blockTimes.set(height, time);
+    }
+    return time;
+  }
+}
+
+const idOf = (hash: string): string => hash.slice(2).toLowerCase();

@@ -1,0 +1,105 @@
+/**
+ * `withdraw` for ETH and ERC20 coins (KDF `EthWithdraw::build`): checks, gas, a nonce, a signed
+ * legacy transaction, and the TransactionDetails KDF reports. Nothing is broadcast here, and
+ * nothing is reserved until every check has passed.
+ *
+ * ETH pays `amount` plus gas from one balance; `max` sends the balance less the fee. A token sends
+ * `amount` (or, with `max`, its whole balance) and the gas comes from the platform coin, whose
+ * shortfall is reported as NotSufficientBalance of the platform.
+ */
+import type { TransactionDetails, WithdrawRequest } from '../coin';
+import type { CallRequest } from './chainApi';
+import { parseAddress, sameAddress } from './address';
+import { encodeTransfer } from './erc20';
+import { ethFeeDetails, gasFromFee } from './fee';
+import { signLegacyTx } from './txCodec';
+import { formatUnits, toBaseUnits } from './units';
+import { amountTooLow, notSufficientBalance, zeroBalanceToWithdrawMax, type AmountUnit } from './withdrawErrors';
+
+/** Gas of a plain ETH transfer; KDF's `ETH_SEND_COINS`, used to leave room for the fee when estimating `max`. */
+export const ETH_SEND_COINS_GAS = 21_000n;
+
+/** What withdraw needs of an EVM coin; EthCoin implements it. */
+export interface EthWithdrawView {
+  readonly ticker: string;
+  readonly decimals: number;
+  /** EIP-55. */
+  readonly address: string;
+  /** The coin that pays gas: the coin itself for ETH. */
+  readonly platform: AmountUnit;
+  readonly chainId: number;
+  /** The ERC20 contract; null for the platform coin. */
+  readonly contract: string | null;
+  readonly privateKey: Uint8Array;
+  /** This coin's balance, base units. */
+  spendable(): Promise<bigint>;
+  /** The platform coin's balance, wei. */
+  gasBalance(): Promise<bigint>;
+  /** Wei per gas when the request names no fee. */
+  gasPrice(): Promise<bigint>;
+  estimateGas(req: CallRequest): Promise<bigint>;
+  reserveNonce(): Promise<number>;
+}
+
+export async function buildEthWithdraw(coin: EthWithdrawView, req: WithdrawRequest, nowSec: number): Promise<TransactionDetails> {
+  const to = parseAddress(req.to);
+  const userGas = gasFromFee(req.fee);
+  const unit: AmountUnit = { ticker: coin.ticker, decimals: coin.decimals };
+  // The request reader guarantees an amount unless `max` is set.
+  const amount = req.max || !req.amount ? null : toBaseUnits(req.amount, coin.decimals, 'amount');
+  const balance = await coin.spendable();
+  if (amount === null && balance === 0n) throw zeroBalanceToWithdrawMax();
+  if (amount !== null && amount > balance) throw notSufficientBalance(unit, balance, amount);
+
+  const token = coin.contract;
+  const sent = amount ?? balance;
+  const gasPrice = userGas?.gasPrice ?? (await coin.gasPrice());
+  const call: CallRequest = token
+    ? { from: coin.address, to: token, value: 0n, data: encodeTransfer(to, sent) }
+    : { from: coin.address, to, value: sent, data: '0x' };
+  if (!token && amount === null) {
+    const room = ETH_SEND_COINS_GAS * gasPrice;
+    call.value = balance > room ? balance - room : 0n;
+  }
+  const gas = userGas?.gas ?? (await coin.estimateGas(call));
+  const fee = gas * gasPrice;
+
+  let value = sent;
+  if (!token) {
+    if (amount === null) {
+      if (balance < fee) throw amountTooLow(unit, balance, fee);
+      value = balance - fee;
+    } else if (amount + fee > balance) {
+      throw notSufficientBalance(unit, balance, amount + fee);
+    }
+  } else {
+    const gasBalance = await coin.gasBalance();
+    if (gasBalance < fee) throw notSufficientBalance(coin.platform, gasBalance, fee);
+  }
+
+  const nonce = await coin.reserveNonce();
+  const signed = signLegacyTx(
+    { chainId: coin.chainId, nonce, gasPrice, gas, to: call.to, value: token ? 0n : value, data: call.data ?? '0x' },
+    coin.privateKey,
+  );
+
+  const spent = token ? value : value + fee;
+  const received = sameAddress(to, coin.address) ? value : 0n;
+  const fmt = (v: bigint) => formatUnits(v, coin.decimals);
+  return {
+    txHex: signed.hex,
+    txHash: signed.hash,
+    from: [coin.address],
+    to: [to],
+    totalAmount: fmt(value),
+    spentByMe: fmt(spent),
+    receivedByMe: fmt(received),
+    myBalanceChange: fmt(received - spent),
+    blockHeight: 0,
+    timestamp: nowSec,
+    feeDetails: ethFeeDetails(gas, gasPrice, coin.platform.ticker),
+    coin: coin.ticker,
+    internalId: signed.hash,
+    transactionType: 'StandardTransfer',
+  };
+}
