@@ -35,3 +35,16 @@ export async function chainRpc<T>(info: DevnetInfo, chain: string, method: strin
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
 }
+
+/** A JSON-RPC call to the devnet's EVM chain (anvil), straight from the test (no wallet). */
+export async function evmRpc<T>(info: DevnetInfo, method: string, params: unknown[] = []): Promise<T> {
+  const r = await fetch(info.evm.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await r.json()) as { result: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}

@@ -1,5 +1,5 @@
 /** Steps shared by the wallet e2e tests; everything goes through the page as a user would. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 export const STRONG_PASSWORD = 'Tr1cky-Secret#42';
 export const WRONG_PASSWORD = 'Wr0ng-Secret#42';
@@ -76,4 +76,32 @@ export async function sendConsole(page: Page, text: string): Promise<{ status: n
   await expect(response).toHaveAttribute('data-seq', String(before + 1));
   const status = Number(await page.getByTestId('console-status').getAttribute('data-status'));
   return { status, body: JSON.parse((await response.textContent()) ?? '') as unknown };
+}
+
+/** A fresh browser context (its own IndexedDB) with the wallet imported and unlocked. */
+export async function openWallet(browser: Browser, name: string, passphrase: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openApp(page);
+  await importWallet(page, name, passphrase);
+  return page;
+}
+
+export function coinRow(page: Page, ticker: string) {
+  return page.locator(`[data-testid="coin-row"][data-ticker="${ticker}"]`);
+}
+
+/** A history row by transaction hash, written with or without 0x. */
+export function historyRow(page: Page, txHash: string) {
+  const bare = txHash.replace(/^0x/i, '');
+  return page.locator(
+    `[data-testid="history-row"][data-tx-hash="${bare}"], [data-testid="history-row"][data-tx-hash="0x${bare}"]`,
+  );
+}
+
+/** The balance the coins list shows, once it is a number. */
+export async function balanceOf(page: Page, ticker: string): Promise<string> {
+  const el = coinRow(page, ticker).getByTestId('coin-balance');
+  await expect(el).toHaveText(/^\d+(\.\d+)?$/);
+  return (await el.textContent())?.trim() ?? '';
 }

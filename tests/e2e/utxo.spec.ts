@@ -4,29 +4,13 @@
  * form's errors, CSV export, disable, and re-activation after a reload.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { MmNumber } from '../../src/shared/number';
 import { chainRpc, devnetInfo, type DevnetInfo } from './devnet';
-import { STRONG_PASSWORD, expectUnlocked, importWallet, openApp, submitUnlock } from './helpers';
+import { STRONG_PASSWORD, balanceOf, coinRow, expectUnlocked, historyRow, openWallet, submitUnlock } from './helpers';
 
 const COIN = 'RLTC1';
 const CHAIN = 'chain1';
-
-function coinRow(page: Page, ticker: string) {
-  return page.locator(`[data-testid="coin-row"][data-ticker="${ticker}"]`);
-}
-
-function historyRow(page: Page, txHash: string) {
-  return page.locator(`[data-testid="history-row"][data-tx-hash="${txHash}"]`);
-}
-
-async function openWallet(browser: Browser, name: string, passphrase: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await openApp(page);
-  await importWallet(page, name, passphrase);
-  return page;
-}
 
 /** The whole "Add coin" flow, typing the servers into the editable list. */
 async function activateCoin(page: Page, ticker: string, servers: { url: string; protocol: string }[]): Promise<void> {
@@ -51,12 +35,6 @@ async function activateCoin(page: Page, ticker: string, servers: { url: string; 
   await page.getByTestId('activate-submit').click();
   await expect(coinRow(page, ticker)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('add-coin')).toHaveCount(0);
-}
-
-async function balanceOf(page: Page, ticker: string): Promise<string> {
-  const el = coinRow(page, ticker).getByTestId('coin-balance');
-  await expect(el).toHaveText(/^\d+(\.\d+)?$/);
-  return (await el.textContent())?.trim() ?? '';
 }
 
 /** Records, in the page, every confirmations value each history row shows (by tx hash). */
@@ -238,14 +216,15 @@ test('alice sends RLTC1 to bob: preview, broadcast, history on both sides, expor
   expect(download.suggestedFilename()).toMatch(/^RLTC1-history-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path()) ?? '', 'utf8');
   const lines = csv.trim().split('\r\n');
-  expect(lines[0]).toBe('date,tx_hash,my_balance_change,fee,confirmations,block_height,from,to');
+  expect(lines[0]).toBe('date,tx_hash,my_balance_change,fee,fee_coin,confirmations,block_height,from,to');
   const line = lines.find((l) => l.split(',')[1] === txHash);
   expect(line, csv).toBeDefined();
   const cols = line?.split(',') ?? [];
   expect(cols[2]).toBe(`-${spent.toDecimalString()}`);
   expect(cols[3]).toBe(fee);
-  expect(Number(cols[4])).toBeGreaterThanOrEqual(1);
-  expect(cols[7]).toContain(bobAddress);
+  expect(cols[4]).toBe(COIN);
+  expect(Number(cols[5])).toBeGreaterThanOrEqual(1);
+  expect(cols[8]).toContain(bobAddress);
 
   // Disable on bob's side: the coin leaves the list.
   await bob.getByTestId('disable-coin').click();

@@ -4,6 +4,7 @@
  */
 import type { RpcClient } from '../../client/RpcClient';
 import type { ElectrumServer } from './coinsConfig';
+import type { EvmSettings, SavedCoin } from './savedCoins';
 
 export const COIN_BALANCE_EVENT = 'coin_balance';
 export const COIN_HISTORY_EVENT = 'coin_history';
@@ -25,6 +26,33 @@ export interface ActivationRequest {
   requiredConfirmations?: number;
 }
 
+export interface EvmActivationRequest {
+  ticker: string;
+  evm: EvmSettings;
+  txHistory: boolean;
+  requiredConfirmations?: number;
+}
+
+/** The `enable` arguments of an EVM coin (spec §4.4), as plain JSON. */
+export function enableArgs(req: EvmActivationRequest): Record<string, unknown> {
+  const { evm } = req;
+  const args: Record<string, unknown> = {
+    coin: req.ticker,
+    urls: [...evm.urls],
+    swap_contract_address: evm.swapContract,
+    tx_history: req.txHistory,
+  };
+  if (evm.fallbackSwapContract !== null) args.fallback_swap_contract = evm.fallbackSwapContract;
+  if (evm.gasStation !== null) {
+    args.gas_station_url = evm.gasStation.url;
+    if (evm.gasStation.decimals !== undefined) args.gas_station_decimals = evm.gasStation.decimals;
+    if (evm.gasStation.policy !== undefined) args.gas_station_policy = { policy: evm.gasStation.policy };
+  }
+  if (req.requiredConfirmations !== undefined) args.required_confirmations = req.requiredConfirmations;
+  return args;
+}
+
+/** The answer of `electrum` and `enable` (spec §2.4); EVM coins have no mature_confirmations. */
 interface ElectrumResponse {
   address: string;
   balance: string;
@@ -97,21 +125,42 @@ export class ActiveCoins {
     const args: Record<string, unknown> = { coin: req.ticker, servers, tx_history: req.txHistory };
     if (req.requiredConfirmations !== undefined) args.required_confirmations = req.requiredConfirmations;
     const r = await this.client.legacy<ElectrumResponse>('electrum', args);
+    return this.added(r, req.ticker, req.txHistory);
+  }
+
+  /** Activates an EVM platform coin or token with `enable`; rejects with the node's RpcError. */
+  async activateEvm(req: EvmActivationRequest): Promise<ActiveCoin> {
+    const r = await this.client.legacy<ElectrumResponse>('enable', enableArgs(req));
+    return this.added(r, req.ticker, req.txHistory);
+  }
+
+  /** Activates a coin remembered from an earlier session, with its remembered settings. */
+  activateSaved(s: SavedCoin): Promise<ActiveCoin> {
+    const confs = s.requiredConfirmations !== undefined ? { requiredConfirmations: s.requiredConfirmations } : {};
+    if (s.kind === 'evm') return this.activateEvm({ ticker: s.ticker, evm: s.evm, txHistory: s.txHistory, ...confs });
+    return this.activate({ ticker: s.ticker, servers: s.servers, txHistory: s.txHistory, ...confs });
+  }
+
+  private added(r: ElectrumResponse, ticker: string, txHistory: boolean): ActiveCoin {
     const coin: ActiveCoin = {
-      ticker: r.coin ?? req.ticker,
+      ticker: r.coin ?? ticker,
       address: r.address,
       balance: r.balance,
       unspendable: r.unspendable_balance,
       requiredConfirmations: typeof r.required_confirmations === 'number' ? r.required_confirmations : null,
       matureConfirmations: typeof r.mature_confirmations === 'number' ? r.mature_confirmations : null,
-      txHistory: req.txHistory,
+      txHistory,
     };
     this.coins = [...this.coins.filter((c) => c.ticker !== coin.ticker), coin];
     return coin;
   }
 
-  async disable(ticker: string): Promise<void> {
+  /**
+   * Disables a coin. `goneWith` lists the coins the node disables along with it (a platform's
+   * tokens), which leave the list too.
+   */
+  async disable(ticker: string, goneWith: readonly string[] = []): Promise<void> {
     await this.client.legacy('disable_coin', { coin: ticker });
-    this.coins = this.coins.filter((c) => c.ticker !== ticker);
+    this.coins = this.coins.filter((c) => c.ticker !== ticker && !goneWith.includes(c.ticker));
   }
 }

@@ -68,9 +68,18 @@ export function describeSendFailure(f: CoinFailure, coin: string): string {
   }
 }
 
-/** `electrum` activation errors (flat format: a message only). */
+/** The platform a token activation asked for, when the node refused because it is not active. */
+export function missingPlatform(f: CoinFailure): string | null {
+  if (f.errorType === 'PlatformCoinIsNotActivated' && typeof f.errorData === 'string') return f.errorData;
+  const m = /Platform coin (\S+) is not activated/i.exec(f.message);
+  return m?.[1] ?? null;
+}
+
+/** `electrum` and `enable` activation errors (flat format: a message only). */
 export function describeActivationFailure(f: CoinFailure, coin: string): string {
   const text = stripTrace(f.message);
   if (/already initialized/i.test(text)) return `${coin} is already active.`;
+  const platform = missingPlatform(f);
+  if (platform !== null) return `${coin} is a token on ${platform}: activate ${platform} first, then ${coin}.`;
   return `${coin} could not be activated: ${text}`;
 }

@@ -1,6 +1,7 @@
 /**
  * What the page knows about coins before the node is asked: the static coins file (the same one
- * the node reads) and the default Electrum servers per ticker (`electrums.json`).
+ * the node reads), the default Electrum servers per ticker (`electrums.json`) and the default EVM
+ * nodes and swap contracts per platform coin (`evm-nodes.json`).
  */
 
 export type ServerProtocol = 'WS' | 'WSS';
@@ -11,17 +12,33 @@ export interface ElectrumServer {
   protocol: ServerProtocol;
 }
 
+/**
+ * How a coin is activated: `utxo` with `electrum` (UTXO and QTUM), `evm` with `enable` and node
+ * URLs (ETH platform coins and their ERC20 tokens); other families are not offered yet.
+ */
+export type CoinFamily = 'utxo' | 'evm' | 'other';
+
 /** A coin the page can offer in the "Add coin" picker. */
 export interface CoinOption {
   ticker: string;
   name: string;
   protocol: string;
   testnet: boolean;
-  /** UTXO and QTUM coins are activated with `electrum`; other families are not offered yet. */
+  family: CoinFamily;
+  /** UTXO and QTUM coins are activated with `electrum`. */
   electrum: boolean;
+  /** A token's platform coin (the coin that pays its gas); null for platform and UTXO coins. */
+  platform: string | null;
 }
 
 const ELECTRUM_PROTOCOLS = new Set(['UTXO', 'QTUM']);
+const EVM_PROTOCOLS = new Set(['ETH', 'ERC20']);
+
+export function familyOf(protocol: string): CoinFamily {
+  if (ELECTRUM_PROTOCOLS.has(protocol)) return 'utxo';
+  if (EVM_PROTOCOLS.has(protocol)) return 'evm';
+  return 'other';
+}
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -34,6 +51,8 @@ export function parseCoinsFile(data: unknown): CoinOption[] {
   for (const item of data) {
     if (!isRecord(item) || typeof item.coin !== 'string' || item.coin === '') continue;
     const protocol = isRecord(item.protocol) && typeof item.protocol.type === 'string' ? item.protocol.type : 'UTXO';
+    const data = isRecord(item.protocol) && isRecord(item.protocol.protocol_data) ? item.protocol.protocol_data : {};
+    const platform = protocol === 'ERC20' && typeof data.platform === 'string' && data.platform !== '' ? data.platform : null;
     const name =
       typeof item.fname === 'string' && item.fname !== ''
         ? item.fname
@@ -45,7 +64,9 @@ export function parseCoinsFile(data: unknown): CoinOption[] {
       name,
       protocol,
       testnet: item.is_testnet === true,
+      family: familyOf(protocol),
       electrum: ELECTRUM_PROTOCOLS.has(protocol),
+      platform,
     });
   }
   return out;
@@ -78,6 +99,30 @@ async function fetchJson(path: string): Promise<unknown> {
   return (await r.json()) as unknown;
 }
 
+/** An EVM platform coin's defaults: exactly the `enable` arguments `urls` and the swap contracts. */
+export interface EvmNodeDefaults {
+  urls: string[];
+  swapContract: string;
+  fallbackSwapContract: string | null;
+}
+
+const CONTRACT_RE = /^0x[0-9a-fA-F]{40}$/;
+
+/** `evm-nodes.json`: ticker → `{urls, swap_contract_address, fallback_swap_contract?}`; bad entries are skipped. */
+export function parseEvmDefaults(data: unknown): Record<string, EvmNodeDefaults> {
+  if (!isRecord(data)) throw new Error('the EVM nodes file is not an object');
+  const out: Record<string, EvmNodeDefaults> = {};
+  for (const [ticker, v] of Object.entries(data)) {
+    if (!isRecord(v) || !Array.isArray(v.urls)) continue;
+    const urls = v.urls.filter((u): u is string => typeof u === 'string' && checkRpcUrl(u).url !== null);
+    const swap = typeof v.swap_contract_address === 'string' && CONTRACT_RE.test(v.swap_contract_address) ? v.swap_contract_address : '';
+    const fallback =
+      typeof v.fallback_swap_contract === 'string' && CONTRACT_RE.test(v.fallback_swap_contract) ? v.fallback_swap_contract : null;
+    out[ticker] = { urls, swapContract: swap, fallbackSwapContract: fallback };
+  }
+  return out;
+}
+
 export async function loadCoinOptions(): Promise<CoinOption[]> {
   return parseCoinsFile(await fetchJson('coins.json'));
 }
@@ -86,6 +131,15 @@ export async function loadCoinOptions(): Promise<CoinOption[]> {
 export async function loadElectrumDefaults(): Promise<Record<string, ElectrumServer[]>> {
   try {
     return parseElectrumDefaults(await fetchJson('electrums.json'));
+  } catch {
+    return {};
+  }
+}
+
+/** The default EVM nodes; a missing or broken file only means no defaults. */
+export async function loadEvmDefaults(): Promise<Record<string, EvmNodeDefaults>> {
+  try {
+    return parseEvmDefaults(await fetchJson('evm-nodes.json'));
   } catch {
     return {};
   }
@@ -138,4 +192,41 @@ export function checkServer(rawUrl: string, protocol: ServerProtocol): ServerChe
   const port = Number(m[2]);
   if (port < 1 || port > 65535) return { server: null, error: 'The port must be between 1 and 65535.' };
   return { server: { url, protocol: proto }, error: null };
+}
+
+export interface UrlCheck {
+  url: string | null;
+  error: string | null;
+}
+
+/** Checks one typed EVM node URL: http(s) only (a page can only `fetch` them), with a host. */
+export function checkRpcUrl(raw: string): UrlCheck {
+  const s = raw.trim();
+  if (s === '') return { url: null, error: 'Enter the node URL, e.g. https://ethereum-rpc.publicnode.com.' };
+  if (/^wss?:\/\//i.test(s)) return { url: null, error: 'A page reaches EVM nodes over http(s) only: use the node’s https:// URL.' };
+  let u: URL;
+  try {
+    u = new URL(s);
+  } catch {
+    return { url: null, error: 'Write the full URL with its scheme, e.g. https://node.example.com or http://127.0.0.1:8545.' };
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    return { url: null, error: 'Only http:// and https:// node URLs can be used.' };
+  }
+  if (u.hostname === '') return { url: null, error: 'The URL has no host.' };
+  return { url: s, error: null };
+}
+
+export interface ContractCheck {
+  address: string | null;
+  error: string | null;
+}
+
+/** A contract address typed by the user: 0x and 40 hex digits, not the zero address. */
+export function checkContractAddress(raw: string): ContractCheck {
+  const s = raw.trim();
+  if (s === '') return { address: null, error: 'Enter the contract address (0x and 40 hex digits).' };
+  if (!CONTRACT_RE.test(s)) return { address: null, error: 'A contract address is 0x followed by 40 hex digits.' };
+  if (/^0x0{40}$/.test(s)) return { address: null, error: 'The zero address is not a contract.' };
+  return { address: s, error: null };
 }

@@ -1,17 +1,47 @@
 /**
- * The coins a wallet had activated, with their servers, remembered in localStorage so they can be
- * activated again after the next unlock (the node keeps nothing across page loads). Servers are
- * not secret; nothing else is stored here.
+ * The coins a wallet had activated, with their servers or nodes, remembered in localStorage so
+ * they can be activated again after the next unlock (the node keeps nothing across page loads).
+ * Servers, node URLs and contract addresses are not secret; nothing else is stored here.
  */
 import type { ElectrumServer } from './coinsConfig';
-import { parseElectrumDefaults } from './coinsConfig';
+import { checkContractAddress, checkRpcUrl, parseElectrumDefaults } from './coinsConfig';
 
-export interface SavedCoin {
+export type GasStationPolicy = 'MeanAverageFast' | 'Average';
+export const GAS_STATION_POLICIES: readonly GasStationPolicy[] = ['MeanAverageFast', 'Average'];
+
+export interface GasStationSettings {
+  url: string;
+  /** Omitted: the node's default (8). */
+  decimals?: number;
+  /** Omitted: the node's default (MeanAverageFast). */
+  policy?: GasStationPolicy;
+}
+
+/** An EVM coin's `enable` arguments, as the page keeps them. */
+export interface EvmSettings {
+  urls: string[];
+  swapContract: string;
+  fallbackSwapContract: string | null;
+  gasStation: GasStationSettings | null;
+}
+
+interface SavedBase {
   ticker: string;
-  servers: ElectrumServer[];
   txHistory: boolean;
   requiredConfirmations?: number;
 }
+
+export interface SavedElectrumCoin extends SavedBase {
+  kind: 'electrum';
+  servers: ElectrumServer[];
+}
+
+export interface SavedEvmCoin extends SavedBase {
+  kind: 'evm';
+  evm: EvmSettings;
+}
+
+export type SavedCoin = SavedElectrumCoin | SavedEvmCoin;
 
 const PREFIX = 'browser-dex:activated-coins:';
 
@@ -23,6 +53,25 @@ function storage(): Storage | null {
   }
 }
 
+function readEvm(v: unknown): EvmSettings | null {
+  const e = v as Partial<EvmSettings> | null;
+  if (!e || !Array.isArray(e.urls) || typeof e.swapContract !== 'string') return null;
+  const urls = e.urls.filter((u): u is string => typeof u === 'string' && checkRpcUrl(u).url !== null);
+  if (urls.length === 0 || checkContractAddress(e.swapContract).address === null) return null;
+  const fallback =
+    typeof e.fallbackSwapContract === 'string' && checkContractAddress(e.fallbackSwapContract).address !== null
+      ? e.fallbackSwapContract
+      : null;
+  let gasStation: GasStationSettings | null = null;
+  const g = e.gasStation as Partial<GasStationSettings> | null | undefined;
+  if (g && typeof g.url === 'string' && checkRpcUrl(g.url).url !== null) {
+    gasStation = { url: g.url };
+    if (typeof g.decimals === 'number' && Number.isInteger(g.decimals) && g.decimals >= 0) gasStation.decimals = g.decimals;
+    if (g.policy !== undefined && GAS_STATION_POLICIES.includes(g.policy)) gasStation.policy = g.policy;
+  }
+  return { urls, swapContract: e.swapContract, fallbackSwapContract: fallback, gasStation };
+}
+
 export function loadSavedCoins(wallet: string): SavedCoin[] {
   const raw = storage()?.getItem(PREFIX + wallet);
   if (!raw) return [];
@@ -31,13 +80,19 @@ export function loadSavedCoins(wallet: string): SavedCoin[] {
     if (!Array.isArray(data)) return [];
     const out: SavedCoin[] = [];
     for (const item of data) {
-      const v = item as Partial<SavedCoin> | null;
+      const v = item as (Partial<Omit<SavedElectrumCoin, 'kind'>> & Partial<Omit<SavedEvmCoin, 'kind'>> & { kind?: unknown }) | null;
       if (!v || typeof v.ticker !== 'string') continue;
+      const base: SavedBase = { ticker: v.ticker, txHistory: v.txHistory !== false };
+      if (typeof v.requiredConfirmations === 'number') base.requiredConfirmations = v.requiredConfirmations;
+      if (v.kind === 'evm') {
+        const evm = readEvm(v.evm);
+        if (evm) out.push({ ...base, kind: 'evm', evm });
+        continue;
+      }
+      // Entries written before EVM coins existed have no kind: they are Electrum coins.
       const servers = parseElectrumDefaults({ x: v.servers ?? [] }).x ?? [];
       if (servers.length === 0) continue;
-      const saved: SavedCoin = { ticker: v.ticker, servers, txHistory: v.txHistory !== false };
-      if (typeof v.requiredConfirmations === 'number') saved.requiredConfirmations = v.requiredConfirmations;
-      out.push(saved);
+      out.push({ ...base, kind: 'electrum', servers });
     }
     return out;
   } catch {
@@ -63,4 +118,10 @@ export function forgetCoin(wallet: string, ticker: string): void {
     wallet,
     loadSavedCoins(wallet).filter((c) => c.ticker !== ticker),
   );
+}
+
+/** How the reactivation banner names where a coin connects. */
+export function describeConnection(s: SavedCoin): string {
+  if (s.kind === 'electrum') return s.servers.map((x) => `${x.protocol.toLowerCase()}://${x.url}`).join(', ');
+  return s.evm.urls.join(', ');
 }

@@ -8,6 +8,10 @@ export interface FeeDetails {
   type: string;
   coin?: string;
   amount?: string;
+  /** Eth: the gas limit. */
+  gas?: number;
+  /** Eth: the platform coin per unit of gas. */
+  gas_price?: string;
   total_fee?: string;
   total_gas_fee?: string;
 }
@@ -64,14 +68,20 @@ function num(s: string): MmNumber | null {
   }
 }
 
+/** The coin a transaction's fee is paid in: the platform coin for tokens, else the coin itself. */
+export function feeCoin(tx: TransactionDetails): string {
+  return tx.fee_details?.coin ?? tx.coin;
+}
+
 /**
- * What leaves the wallet for other addresses: spent − received back − fee. Exact; falls back to
- * the node's `total_amount` when a field is unreadable.
+ * What leaves the wallet for other addresses: spent − received back − fee (the fee only when it
+ * is paid in the same coin, not a token's gas in its platform coin). Exact; falls back to the
+ * node's `total_amount` when a field is unreadable.
  */
 export function amountSent(tx: TransactionDetails): string {
   const spent = num(tx.spent_by_me);
   const back = num(tx.received_by_me);
-  const fee = num(feeAmount(tx.fee_details));
+  const fee = feeCoin(tx) === tx.coin ? num(feeAmount(tx.fee_details)) : MmNumber.ZERO;
   if (!spent || !back || !fee) return tx.total_amount;
   const sent = spent.sub(back).sub(fee);
   return (sent.isNegative() ? MmNumber.ZERO : sent).toDecimalString();
@@ -113,6 +123,35 @@ export function feeInputError(raw: string): string | null {
   return null;
 }
 
+/** A gas price typed in gwei: a positive decimal with at most 9 decimals (1 gwei = 10⁹ wei). */
+export function gasPriceInputError(raw: string): string | null {
+  const e = amountInputError(raw, 'gas price');
+  if (e !== null) return e;
+  const frac = raw.trim().split('.')[1] ?? '';
+  return frac.length > 9 ? 'The gas price has at most 9 decimals in gwei (1 wei).' : null;
+}
+
+/** A gas limit: a whole number from 21000 (a plain transfer) to 30000000 (a block). */
+export function gasLimitInputError(raw: string): string | null {
+  const s = raw.trim();
+  if (s === '') return 'Enter the gas limit.';
+  if (!/^\d+$/.test(s)) return 'The gas limit is a whole number of gas units, such as 21000.';
+  const n = Number(s);
+  if (n < 21000 || n > 30_000_000) return 'The gas limit must be between 21000 and 30000000.';
+  return null;
+}
+
+/** An amount of the platform coin per gas (fee_details.gas_price) in gwei; null when unreadable. */
+export function toGwei(coinPerGas: string): string | null {
+  const n = num(coinPerGas);
+  return n ? n.mul(MmNumber.of(1_000_000_000n)).toDecimalString() : null;
+}
+
+/** The negation of a decimal string, exactly; null when unreadable. */
+export function negDecimal(a: string): string | null {
+  return num(a)?.neg().toDecimalString() ?? null;
+}
+
 /** `a + b` and `a − b` of decimal strings, exactly; null when either is unreadable. */
 export function addDecimals(a: string, b: string): string | null {
   const x = num(a);
@@ -146,7 +185,17 @@ function csvField(v: string | number): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export const CSV_COLUMNS = ['date', 'tx_hash', 'my_balance_change', 'fee', 'confirmations', 'block_height', 'from', 'to'] as const;
+export const CSV_COLUMNS = [
+  'date',
+  'tx_hash',
+  'my_balance_change',
+  'fee',
+  'fee_coin',
+  'confirmations',
+  'block_height',
+  'from',
+  'to',
+] as const;
 
 /** RFC 4180 CSV of the history (CRLF line ends, header first); addresses joined by spaces. */
 export function historyCsv(txs: readonly HistoryTransaction[]): string {
@@ -158,6 +207,7 @@ export function historyCsv(txs: readonly HistoryTransaction[]): string {
         t.tx_hash,
         t.my_balance_change,
         feeAmount(t.fee_details),
+        feeCoin(t),
         t.confirmations,
         t.block_height,
         t.from.join(' '),
