@@ -65,6 +65,13 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'src-never-imports-tests',
+      comment: 'except the worker, which loads the simulated Trezor in test builds only (VITE_TREZOR_SIM)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/node/worker\\.ts$' },
+      to: { path: '^tests/' },
+    },
+    {
       name: 'tools-do-not-reach-into-ui',
       severity: 'error',
       from: { path: '^tools/' },

@@ -7,6 +7,8 @@ import type { CoinConfig } from './coins/config';
 import type { NodeKeys } from './crypto';
 import type { FrameResolver } from './errors';
 import type { TaskManager } from './tasks';
+import type { HwContext } from './hw/hwContext';
+import type { UsbLike } from './hw/trezor';
 import type { EnabledCoins } from './coins/registry';
 import type { WebSocketFactory } from './coins/utxo/electrum';
 import type { BuildInfo } from './lifecycle/version';
@@ -20,6 +22,8 @@ export interface Platform {
   locks: LockManager | undefined;
   /** Opens WebSockets (Electrum): the browser's WebSocket, or the `ws` package under Node. */
   webSocket: WebSocketFactory;
+  /** WebUSB for hardware wallets: the worker's `navigator.usb` (or a test simulator); undefined where there is none. */
+  usb(): Promise<UsbLike | undefined>;
   /** The coins file used when the start config has no `coins` list. */
   loadDefaultCoins(): Promise<unknown>;
   /** Sends an event to whoever watches the node (the page, a log). */
@@ -45,6 +49,8 @@ export interface NodeContext {
   readonly startedAt: number;
   /** Long operations the client follows with `task::*::status` (hardware wallet init). */
   readonly tasks: TaskManager;
+  /** The hardware wallet connected through `task::init_hwdevice`, if any. */
+  readonly hw: HwContext;
   log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
   /** Asks the node to stop once the current response has been sent. */
   requestStop(): void;

@@ -12,6 +12,7 @@ import { Authenticator } from './rpc/auth';
 import { Dispatcher } from './rpc/dispatcher';
 import { allHandlers } from './rpc/handlers';
 import { tryAcquireWalletLock, type WalletLock, type WalletsStore } from './storage';
+import { HwContext } from './hw/hwContext';
 import { TaskManager } from './tasks';
 import { openWallet } from './wallet/openWallet';
 import { passwordPolicyViolation } from './wallet/passwordPolicy';
@@ -78,6 +79,7 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
     enabledCoins,
     startedAt: platform.now(),
     tasks: new TaskManager(platform.resolveFrames),
+    hw: new HwContext(),
     log,
     requestStop: opts.onStopRequested,
   };
@@ -92,6 +94,7 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
       if (stopped) return;
       stopped = true;
       await enabledCoins.shutdownAll();
+      await ctx.hw.disconnect();
       lock?.release();
     },
   };

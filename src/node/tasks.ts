@@ -56,6 +56,10 @@ interface Waiting {
 }
 
 interface Task {
+  /** The `task::<kind>::*` family the task belongs to; other families do not see it. */
+  kind: string;
+  /** The last `InProgress` details, restored once a user action arrives. */
+  progress: string;
   status: TaskStatus;
   waiting: Waiting | null;
   abort: AbortController;
@@ -69,14 +73,22 @@ export class TaskManager {
   constructor(private readonly resolveFrames?: FrameResolver) {}
 
   /** Starts `run` in the background; its result becomes `Ok`, its error `Error`. */
-  spawn(initial: string, run: (h: TaskHandle) => Promise<unknown>): number {
+  spawn(kind: string, initial: string, run: (h: TaskHandle) => Promise<unknown>): number {
     const id = this.nextId++;
     const abort = new AbortController();
-    const task: Task = { status: { status: 'InProgress', details: initial }, waiting: null, abort, finished: false };
+    const task: Task = {
+      kind,
+      progress: initial,
+      status: { status: 'InProgress', details: initial },
+      waiting: null,
+      abort,
+      finished: false,
+    };
     this.tasks.set(id, task);
     const handle: TaskHandle = {
       progress: (details) => {
-        if (!task.finished) task.status = { status: 'InProgress', details };
+        task.progress = details;
+        if (!task.finished && !task.waiting) task.status = { status: 'InProgress', details };
       },
       awaitUserAction: (details, expected, timeoutMs) =>
         new Promise<UserAction>((resolve, reject) => {
@@ -98,7 +110,7 @@ export class TaskManager {
               clearTimeout(timer);
               abort.signal.removeEventListener('abort', onAbort);
               task.waiting = null;
-              task.status = { status: 'InProgress', details };
+              task.status = { status: 'InProgress', details: task.progress };
               resolve(action);
             },
           };
@@ -112,17 +124,22 @@ export class TaskManager {
     return id;
   }
 
+  /** Whether a task of this kind is still running (KDF refuses a second hardware init). */
+  running(kind: string): boolean {
+    return [...this.tasks.values()].some((t) => t.kind === kind && !t.finished);
+  }
+
   /** KDF's `forget_if_finished` (default true) drops a finished task once its result is read. */
-  status(id: number, forgetIfFinished = true): TaskStatus {
-    const task = this.tasks.get(id);
+  status(kind: string, id: number, forgetIfFinished = true): TaskStatus {
+    const task = this.find(kind, id);
     if (!task) throw taskError.noSuchTask(id);
     if (task.finished && forgetIfFinished) this.tasks.delete(id);
     return task.status;
   }
 
   /** Delivers a user action; the wrong `action_type` is refused and the task keeps waiting. */
-  userAction(id: number, action: UserAction): void {
-    const task = this.tasks.get(id);
+  userAction(kind: string, id: number, action: UserAction): void {
+    const task = this.find(kind, id);
     if (!task || task.finished) throw taskError.noSuchTask(id);
     const waiting = task.waiting;
     if (!waiting) throw taskError.unexpectedUserAction('none: the task is not waiting for the user');
@@ -131,12 +148,17 @@ export class TaskManager {
   }
 
   /** Aborts a running task and forgets it, as KDF does: its status is then `NoSuchTask`. */
-  cancel(id: number): void {
-    const task = this.tasks.get(id);
+  cancel(kind: string, id: number): void {
+    const task = this.find(kind, id);
     if (!task) throw taskError.noSuchTask(id, 404);
     if (task.finished) throw taskError.taskFinished(id);
     this.tasks.delete(id);
     task.abort.abort();
+  }
+
+  private find(kind: string, id: number): Task | undefined {
+    const task = this.tasks.get(id);
+    return task?.kind === kind ? task : undefined;
   }
 
   private finish(task: Task, status: TaskStatus): void {

@@ -5,6 +5,7 @@
  */
 import type { PageMessage, WorkerMessage } from '../shared/wire';
 import type { Platform } from './context';
+import type { UsbLike } from './hw/trezor';
 import { internalError } from './errors';
 import { NodeHost } from './nodeHost';
 import type { BuildInfo } from './lifecycle/version';
@@ -16,15 +17,28 @@ interface WorkerScope {
   postMessage(message: WorkerMessage): void;
   addEventListener(type: 'message', listener: (ev: MessageEvent<PageMessage>) => void): void;
   indexedDB: IDBFactory;
-  navigator: { locks?: LockManager };
+  navigator: { locks?: LockManager; usb?: UsbLike };
 }
 
 const scope = self as unknown as WorkerScope;
+
+/**
+ * The worker's WebUSB. Builds for browser tests (VITE_TREZOR_SIM=1) swap in the simulated Trezor,
+ * driven from the test through `self.__trezorSim`; other builds do not contain it.
+ */
+async function usbProvider(): Promise<UsbLike | undefined> {
+  if (import.meta.env.VITE_TREZOR_SIM === '1') {
+    const { installTrezorSimulator } = await import('../../tests/e2e/trezorSim');
+    return installTrezorSimulator(scope as unknown as Record<string, unknown>);
+  }
+  return scope.navigator.usb;
+}
 
 const platform: Platform = {
   indexedDB: scope.indexedDB,
   locks: scope.navigator.locks,
   webSocket: (url) => new WebSocket(url),
+  usb: usbProvider,
   buildInfo: __BUILD_INFO__,
   async loadDefaultCoins() {
     const res = await fetch(`${import.meta.env.BASE_URL}coins.json`);

@@ -1,6 +1,7 @@
 /** Every domain's handlers, wired into one table; the method table in shared decides who may call them. */
 import { coinsHandlers } from '../coins/rpc';
 import type { HandlerTable } from '../handler';
+import { hwHandlers } from '../hw/rpc';
 import { lifecycleHandlers } from '../lifecycle/rpc';
 import { walletHandlers } from '../wallet/rpc';
 
@@ -8,4 +9,5 @@ export const allHandlers: HandlerTable = {
   ...lifecycleHandlers,
   ...coinsHandlers,
   ...walletHandlers,
+  ...hwHandlers,
 };

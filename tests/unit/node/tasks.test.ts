@@ -17,45 +17,46 @@ describe('TaskManager', () => {
   it('reports progress, then Ok with the result, and forgets a finished task once read', async () => {
     const tasks = new TaskManager();
     let release!: () => void;
-    const id = tasks.spawn('Initializing', async (h) => {
+    const id = tasks.spawn('hw', 'Initializing', async (h) => {
       h.progress('WaitingForTrezorToConnect');
       await new Promise<void>((r) => (release = r));
       return { device: 'x' };
     });
     expect(id).toBe(0);
     await tick();
-    expect(tasks.status(id)).toEqual({ status: 'InProgress', details: 'WaitingForTrezorToConnect' });
+    expect(tasks.status('hw', id)).toEqual({ status: 'InProgress', details: 'WaitingForTrezorToConnect' });
     release();
     await tick();
-    expect(tasks.status(id, false)).toEqual({ status: 'Ok', details: { device: 'x' } });
-    expect(tasks.status(id)).toEqual({ status: 'Ok', details: { device: 'x' } });
-    expect(typeOf(() => tasks.status(id))).toBe('NoSuchTask');
+    expect(tasks.status('hw', id, false)).toEqual({ status: 'Ok', details: { device: 'x' } });
+    expect(tasks.status('hw', id)).toEqual({ status: 'Ok', details: { device: 'x' } });
+    expect(typeOf(() => tasks.status('hw', id))).toBe('NoSuchTask');
   });
 
   it('waits for the expected user action and refuses another type', async () => {
     const tasks = new TaskManager();
     let got: unknown;
-    const id = tasks.spawn('Initializing', async (h: TaskHandle) => {
+    const id = tasks.spawn('hw', 'Initializing', async (h: TaskHandle) => {
       got = await h.awaitUserAction('EnterTrezorPin', ['HwPin', 'TrezorPin'], 60_000);
       return 'done';
     });
     await tick();
-    expect(tasks.status(id)).toEqual({ status: 'UserActionRequired', details: 'EnterTrezorPin' });
-    expect(typeOf(() => tasks.userAction(id, { action_type: 'HwPassphrase', passphrase: '' }))).toBe('UnexpectedUserAction');
-    expect(tasks.status(id)).toEqual({ status: 'UserActionRequired', details: 'EnterTrezorPin' });
-    tasks.userAction(id, { action_type: 'TrezorPin', pin: '1234' });
+    expect(tasks.status('hw', id)).toEqual({ status: 'UserActionRequired', details: 'EnterTrezorPin' });
+    expect(typeOf(() => tasks.userAction('hw', id, { action_type: 'HwPassphrase', passphrase: '' }))).toBe('UnexpectedUserAction');
+    expect(tasks.status('hw', id)).toEqual({ status: 'UserActionRequired', details: 'EnterTrezorPin' });
+    tasks.userAction('hw', id, { action_type: 'TrezorPin', pin: '1234' });
+    expect(tasks.status('hw', id)).toEqual({ status: 'InProgress', details: 'Initializing' });
     await tick();
     expect(got).toEqual({ action_type: 'TrezorPin', pin: '1234' });
-    expect(tasks.status(id)).toEqual({ status: 'Ok', details: 'done' });
+    expect(tasks.status('hw', id)).toEqual({ status: 'Ok', details: 'done' });
   });
 
   it('turns a failure into an Error status with the mmrpc error fields', async () => {
     const tasks = new TaskManager();
-    const id = tasks.spawn('Initializing', async () => {
+    const id = tasks.spawn('hw', 'Initializing', async () => {
       throw new MmError({ errorType: 'HwError', message: 'No Trezor device available', errorData: 'NoTrezorDeviceAvailable', httpStatus: 410 });
     });
     await tick();
-    expect(tasks.status(id)).toMatchObject({
+    expect(tasks.status('hw', id)).toMatchObject({
       status: 'Error',
       details: { error: 'No Trezor device available', error_type: 'HwError', error_data: 'NoTrezorDeviceAvailable' },
     });
@@ -63,15 +64,15 @@ describe('TaskManager', () => {
 
   it('times out a user action with KDF Timeout data', async () => {
     const tasks = new TaskManager();
-    const id = tasks.spawn('Initializing', (h) => h.awaitUserAction('EnterTrezorPin', ['HwPin'], 20));
+    const id = tasks.spawn('hw', 'Initializing', (h) => h.awaitUserAction('EnterTrezorPin', ['HwPin'], 20));
     await new Promise((r) => setTimeout(r, 40));
-    expect(tasks.status(id)).toMatchObject({ status: 'Error', details: { error_type: 'Timeout', error_data: { secs: 0, nanos: 20_000_000 } } });
+    expect(tasks.status('hw', id)).toMatchObject({ status: 'Error', details: { error_type: 'Timeout', error_data: { secs: 0, nanos: 20_000_000 } } });
   });
 
   it('cancels a waiting task: the wait is aborted and the task forgotten', async () => {
     const tasks = new TaskManager();
     let outcome = '';
-    const id = tasks.spawn('Initializing', async (h) => {
+    const id = tasks.spawn('hw', 'Initializing', async (h) => {
       try {
         await h.awaitUserAction('EnterTrezorPin', ['HwPin'], 60_000);
       } catch (e) {
@@ -80,27 +81,39 @@ describe('TaskManager', () => {
       }
     });
     await tick();
-    tasks.cancel(id);
+    tasks.cancel('hw', id);
     await tick();
     expect(outcome).toBe('Cancelled');
-    expect(typeOf(() => tasks.status(id))).toBe('NoSuchTask');
-    expect(typeOf(() => tasks.cancel(id))).toBe('NoSuchTask');
+    expect(typeOf(() => tasks.status('hw', id))).toBe('NoSuchTask');
+    expect(typeOf(() => tasks.cancel('hw', id))).toBe('NoSuchTask');
+  });
+
+  it('keeps task families apart and knows which kind is running', async () => {
+    const tasks = new TaskManager();
+    let release!: () => void;
+    const id = tasks.spawn('hw', 'Initializing', () => new Promise<void>((r) => (release = r)));
+    expect(tasks.running('hw')).toBe(true);
+    expect(tasks.running('withdraw')).toBe(false);
+    expect(typeOf(() => tasks.status('withdraw', id))).toBe('NoSuchTask');
+    release();
+    await tick();
+    expect(tasks.running('hw')).toBe(false);
   });
 
   it('refuses to cancel a finished task (TaskFinished) and unknown ids (NoSuchTask 404)', async () => {
     const tasks = new TaskManager();
-    const id = tasks.spawn('x', async () => 1);
+    const id = tasks.spawn('hw', 'x', async () => 1);
     await tick();
     let error: MmError | undefined;
     try {
-      tasks.cancel(id);
+      tasks.cancel('hw', id);
     } catch (e) {
       error = e as MmError;
     }
     expect(error?.errorType).toBe('TaskFinished');
     expect(error?.httpStatus).toBe(409);
     try {
-      tasks.cancel(99);
+      tasks.cancel('hw', 99);
     } catch (e) {
       error = e as MmError;
     }

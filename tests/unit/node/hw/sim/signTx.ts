@@ -19,8 +19,17 @@ import {
   type TxOutputType,
   type TxRequestDetailsType,
   type TxRequestSerializedType,
+  type AnyMessage,
+  type MessageName,
+  type TrezorMessages,
 } from '../../../../../src/node/hw/trezor/protobuf';
-import type { SimFirmware } from './firmware';
+
+/** What the signing flow needs of the firmware: send a message, wait for one, ask the user to confirm. */
+export interface SigningFirmware {
+  send(msg: AnyMessage): void;
+  expect<N extends MessageName>(name: N): Promise<TrezorMessages[N]>;
+  confirm(code: number): Promise<void>;
+}
 import {
   bip143Sighash,
   ByteWriter,
@@ -45,7 +54,7 @@ interface SigningOutput extends SimTxOutput {
   fingerprint: string;
 }
 
-export async function signTxFlow(fw: SimFirmware, msg: SignTx, root: HDKey, coin: SimCoin): Promise<void> {
+export async function signTxFlow(fw: SigningFirmware, msg: SignTx, root: HDKey, coin: SimCoin): Promise<void> {
   await new TxSigning(fw, root, coin).run(msg);
 }
 
@@ -54,7 +63,7 @@ class TxSigning {
   private signature: { index: number; der: Uint8Array } | null = null;
 
   constructor(
-    private readonly fw: SimFirmware,
+    private readonly fw: SigningFirmware,
     private readonly root: HDKey,
     private readonly coin: SimCoin,
   ) {}

@@ -1,0 +1,67 @@
+/**
+ * The `task::init_hwdevice` task (KDF's `init_trezor`): wait for a Trezor on WebUSB, open a
+ * session, and read the device's identity, asking the user for the PIN and passphrase through the
+ * task when the device wants them. Statuses follow KDF's `HwConnectStatuses`.
+ */
+import type { NodeContext } from '../context';
+import { MmError } from '../errors';
+import type { TaskHandle } from '../tasks';
+import { HwError, TrezorSession, WebUsbTransport, type TrezorDeviceInfo, type UsbLike } from './trezor';
+
+/** KDF's TREZOR_CONNECT_TIMEOUT and TREZOR_PIN_TIMEOUT. */
+export const CONNECT_TIMEOUT_MS = 300_000;
+export const USER_ACTION_TIMEOUT_MS = 600_000;
+const POLL_MS = 500;
+
+export const PIN_ACTIONS = ['HwPin', 'TrezorPin'] as const;
+export const PASSPHRASE_ACTIONS = ['HwPassphrase', 'TrezorPassphrase'] as const;
+
+export async function initHw(ctx: NodeContext, h: TaskHandle, expectedPubkey: string | undefined): Promise<TrezorDeviceInfo> {
+  if (!ctx.keys) {
+    throw new MmError({ errorType: 'Internal', message: 'The node must be started with a wallet to use a hardware wallet', httpStatus: 500 });
+  }
+  const usb = await ctx.platform.usb();
+  if (!usb) throw new HwError('NoTrezorDeviceAvailable', 'WebUSB is not available here: use a Chromium-based browser');
+
+  h.progress('WaitingForTrezorToConnect');
+  const transport = await connect(usb, h.signal);
+  h.progress('Initializing');
+  const session = new TrezorSession(transport, {
+    onButtonRequest: () => h.progress('FollowHwDeviceInstructions'),
+    onPinRequest: async () => String((await h.awaitUserAction('EnterTrezorPin', PIN_ACTIONS, USER_ACTION_TIMEOUT_MS)).pin),
+    onPassphraseRequest: async () =>
+      String((await h.awaitUserAction('EnterTrezorPassphrase', PASSPHRASE_ACTIONS, USER_ACTION_TIMEOUT_MS)).passphrase),
+  });
+  try {
+    const info = await session.deviceInfo({ signal: h.signal });
+    if (expectedPubkey !== undefined && expectedPubkey.toLowerCase() !== info.device_pubkey) {
+      throw new HwError('FoundUnexpectedDevice', `Found unexpected device: ${info.device_pubkey}, expected ${expectedPubkey}`);
+    }
+    await ctx.hw.set({ session, transport, info });
+    ctx.log('info', `Trezor connected: ${info.device_name ?? 'unnamed'} (${info.device_pubkey})`);
+    return info;
+  } catch (e) {
+    await transport.close();
+    throw e;
+  }
+}
+
+/** Waits for a Trezor to be plugged in (and granted to the page), up to KDF's connect timeout. */
+async function connect(usb: UsbLike, signal: AbortSignal): Promise<WebUsbTransport> {
+  const deadline = Date.now() + CONNECT_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return await WebUsbTransport.connect(usb);
+    } catch (e) {
+      const none = e instanceof HwError && e.errorData === 'NoTrezorDeviceAvailable';
+      if (!none || Date.now() > deadline) throw e;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, POLL_MS);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new HwError('UserCancelled', 'Cancelled while waiting for the Trezor'));
+      });
+    });
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * RPC handlers of the hardware-wallet domain: `task::init_hwdevice::{init,status,user_action,cancel}`
+ * (aliased as KDF's `task::init_trezor::*` in the method table).
+ */
+import { ParamError, type ParamReader } from '../../shared/params';
+import type { NodeContext } from '../context';
+import { MmError } from '../errors';
+import type { HandlerTable } from '../handler';
+import type { UserAction } from '../tasks';
+import { initHw, PASSPHRASE_ACTIONS, PIN_ACTIONS } from './initHw';
+
+const KIND = 'init_hwdevice';
+
+async function init(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+  const devicePubkey = params.optStr('device_pubkey');
+  if (devicePubkey !== undefined && !/^[0-9a-fA-F]{40}$/.test(devicePubkey)) {
+    throw new ParamError('device_pubkey', '`device_pubkey` must be 40 hex characters (a hash160)');
+  }
+  if (ctx.tasks.running(KIND)) {
+    throw new MmError({ errorType: 'HwContextInitializingAlready', message: 'Hardware wallet context is initializing already', httpStatus: 400 });
+  }
+  return { task_id: ctx.tasks.spawn(KIND, 'Initializing', (h) => initHw(ctx, h, devicePubkey)) };
+}
+
+/** `HwPin {pin}` (positions 1–9 on the scrambled pad) or `HwPassphrase {passphrase}`, or KDF's Trezor* names. */
+function readUserAction(r: ParamReader): UserAction {
+  const actionType = r.oneOf('action_type', [...PIN_ACTIONS, ...PASSPHRASE_ACTIONS]);
+  if ((PIN_ACTIONS as readonly string[]).includes(actionType)) {
+    const pin = r.str('pin');
+    if (!/^[1-9]{1,50}$/.test(pin)) throw new ParamError(r.field('pin'), '`pin` must be the positions 1-9 on the PIN matrix');
+    return { action_type: actionType, pin };
+  }
+  return { action_type: actionType, passphrase: r.str('passphrase') };
+}
+
+export const hwHandlers: HandlerTable = {
+  'task::init_hwdevice::init': { mmrpc: init },
+  'task::init_hwdevice::status': {
+    mmrpc: async (ctx, p) => ctx.tasks.status(KIND, p.uint('task_id'), p.optBool('forget_if_finished', true)),
+  },
+  'task::init_hwdevice::user_action': {
+    mmrpc: async (ctx, p) => {
+      ctx.tasks.userAction(KIND, p.uint('task_id'), readUserAction(p.obj_('user_action')));
+      return 'success';
+    },
+  },
+  'task::init_hwdevice::cancel': {
+    mmrpc: async (ctx, p) => {
+      ctx.tasks.cancel(KIND, p.uint('task_id'));
+      return 'success';
+    },
+  },
+};
