@@ -31,6 +31,7 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'send_raw_transaction', formats: LEGACY, auth: true },
   { name: 'disable_coin', formats: LEGACY, auth: true },
   { name: 'my_tx_history', formats: LEGACY, auth: true },
+  ...['init', 'status', 'cancel'].map((op) => ({ name: `task::withdraw::${op}`, formats: MMRPC, auth: true })),
   ...['init', 'status', 'user_action', 'cancel'].map((op) => ({
     name: `task::init_hwdevice::${op}`,
     formats: MMRPC,

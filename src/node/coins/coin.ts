@@ -69,6 +69,14 @@ export interface TxHistoryView {
   transactions(): Promise<TransactionDetails[]>;
 }
 
+/** How a withdraw reaches the user while a hardware wallet waits for a confirmation. */
+export interface WithdrawHooks {
+  /** The user must confirm on the device (KDF's FollowHwDeviceInstructions). */
+  onFollowDevice?(): void;
+  /** Aborting cancels the signing on the device. */
+  signal?: AbortSignal;
+}
+
 export interface EnabledCoin {
   readonly ticker: string;
   readonly config: CoinConfig;
@@ -81,7 +89,7 @@ export interface EnabledCoin {
   readonly address: string;
   balance(): Promise<CoinBalance>;
   /** Builds and signs; never broadcasts. */
-  withdraw(req: WithdrawRequest): Promise<TransactionDetails>;
+  withdraw(req: WithdrawRequest, hooks?: WithdrawHooks): Promise<TransactionDetails>;
   /** Broadcasts a signed transaction; resolves with its hash. */
   sendRawTransaction(txHex: string): Promise<string>;
   /** The background history, when activated with `tx_history: true`. */

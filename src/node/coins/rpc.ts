@@ -128,7 +128,34 @@ async function myTxHistory(ctx: NodeContext, args: ParamReader): Promise<unknown
   };
 }
 
+const WITHDRAW_TASK = 'withdraw';
+
+/**
+ * KDF's `task::withdraw::init`: the same withdraw, followed through task statuses, so a hardware
+ * wallet's "confirm on the device" shows as `FollowHwDeviceInstructions`.
+ */
+async function withdrawTask(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+  const coin = enabledCoin(ctx, params.str('coin'));
+  const req = readWithdrawRequest(params);
+  const taskId = ctx.tasks.spawn(WITHDRAW_TASK, 'Preparing', async (h) => {
+    h.progress('GeneratingTransaction');
+    const details = await coin.withdraw(req, { onFollowDevice: () => h.progress('FollowHwDeviceInstructions'), signal: h.signal });
+    return txDetailsToWire(details);
+  });
+  return { task_id: taskId };
+}
+
 export const coinsHandlers: HandlerTable = {
+  'task::withdraw::init': { mmrpc: withdrawTask },
+  'task::withdraw::status': {
+    mmrpc: async (ctx, p) => ctx.tasks.status(WITHDRAW_TASK, p.uint('task_id'), p.optBool('forget_if_finished', true)),
+  },
+  'task::withdraw::cancel': {
+    mmrpc: async (ctx, p) => {
+      ctx.tasks.cancel(WITHDRAW_TASK, p.uint('task_id'));
+      return 'success';
+    },
+  },
   my_tx_history: { legacy: myTxHistory },
   get_enabled_coins: {
     legacy: async (ctx) => ({

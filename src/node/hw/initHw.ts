@@ -26,11 +26,18 @@ export async function initHw(ctx: NodeContext, h: TaskHandle, expectedPubkey: st
   h.progress('WaitingForTrezorToConnect');
   const transport = await connect(usb, h.signal);
   h.progress('Initializing');
-  const session = new TrezorSession(transport, {
-    onButtonRequest: () => h.progress('FollowHwDeviceInstructions'),
-    onPinRequest: async () => String((await h.awaitUserAction('EnterTrezorPin', PIN_ACTIONS, USER_ACTION_TIMEOUT_MS)).pin),
-    onPassphraseRequest: async () =>
+  // The session sends the device's prompts to whichever task uses it now (ctx.hw.prompts).
+  ctx.hw.prompts = {
+    onFollowDevice: () => h.progress('FollowHwDeviceInstructions'),
+    pin: async () => String((await h.awaitUserAction('EnterTrezorPin', PIN_ACTIONS, USER_ACTION_TIMEOUT_MS)).pin),
+    passphrase: async () =>
       String((await h.awaitUserAction('EnterTrezorPassphrase', PASSPHRASE_ACTIONS, USER_ACTION_TIMEOUT_MS)).passphrase),
+  };
+  const hw = ctx.hw;
+  const session = new TrezorSession(transport, {
+    onButtonRequest: () => hw.prompts.onFollowDevice(),
+    onPinRequest: () => hw.prompts.pin(),
+    onPassphraseRequest: () => hw.prompts.passphrase(),
   });
   try {
     const info = await session.deviceInfo({ signal: h.signal });

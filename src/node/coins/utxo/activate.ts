@@ -13,6 +13,7 @@ import type { CoinConfig } from '../config';
 import { readElectrumParams } from './activationParams';
 import { ElectrumClient } from './electrum';
 import { startUtxoMerge } from './merge';
+import { softwareSigner } from './signer';
 import { UtxoCoin } from './utxoCoin';
 
 export const BALANCE_TIMEOUT_MS = 5000;
@@ -31,7 +32,10 @@ export async function activateElectrumCoin(
     throw coinError.activation('mm2 param is not set neither in coins config nor enable request, assuming that coin is not supported');
   }
   if (!ctx.keys) throw coinError.activation(`Cannot activate ${ticker}: the node runs without a wallet (no-login mode)`);
-  const keyPair = ctx.keys.coinKeyPair(config.derivationPath);
+  const signer =
+    params.privKeyPolicy === 'Trezor'
+      ? await ctx.hw.utxoSigner(config)
+      : softwareSigner(ctx.keys.coinKeyPair(config.derivationPath));
 
   const electrum = new ElectrumClient({
     servers: params.servers,
@@ -50,7 +54,7 @@ export async function activateElectrumCoin(
 
   const coin = new UtxoCoin({
     config,
-    keyPair,
+    signer,
     electrum,
     requiredConfirmations: params.requiredConfirmations ?? config.requiredConfirmations,
     requiresNotarization: params.requiresNotarization ?? config.requiresNotarization,
@@ -73,7 +77,9 @@ export async function activateElectrumCoin(
     coin.addDisposer(() => history.close());
     void history.sync();
   }
-  if (params.utxoMergeParams) {
+  if (params.utxoMergeParams && signer.kind === 'hardware') {
+    ctx.log('warn', `${ticker}: utxo_merge_params ignored: merging would need a confirmation on the device for every merge`);
+  } else if (params.utxoMergeParams) {
     coin.addDisposer(startUtxoMerge(coin, params.utxoMergeParams, (level, line) => ctx.log(level, line)));
   }
   return { coin, balance };

@@ -19,6 +19,8 @@ export interface ElectrumActivationParams {
   requiresNotarization: boolean | undefined;
   utxoMergeParams: UtxoMergeParams | undefined;
   checkUtxoMaturity: boolean;
+  /** KDF's `priv_key_policy`: the node's key, or the connected Trezor. */
+  privKeyPolicy: 'ContextPrivKey' | 'Trezor';
 }
 
 /** KDF's defaults for `utxo_merge_params` (utxo_arc_builder.rs). */
@@ -64,7 +66,17 @@ export function readElectrumParams(args: ParamReader): ElectrumActivationParams 
     requiresNotarization: args.has('requires_notarization') ? args.bool('requires_notarization') : undefined,
     utxoMergeParams,
     checkUtxoMaturity: args.optBool('check_utxo_maturity', false),
+    privKeyPolicy: readPrivKeyPolicy(args),
   };
+}
+
+/** A string (`"Trezor"`) or KDF v2's tagged form (`{"type": "Trezor"}`). */
+function readPrivKeyPolicy(args: ParamReader): 'ContextPrivKey' | 'Trezor' {
+  const values = ['ContextPrivKey', 'Trezor'] as const;
+  if (!args.has('priv_key_policy')) return 'ContextPrivKey';
+  return typeof args.raw('priv_key_policy') === 'string'
+    ? args.oneOf('priv_key_policy', values)
+    : args.obj_('priv_key_policy').oneOf('type', values);
 }
 
 function readServer(s: ParamReader): ElectrumServer {

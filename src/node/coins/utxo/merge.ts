@@ -5,7 +5,7 @@
  */
 import type { UtxoMergeParams } from './activationParams';
 import { coinFeeRate } from './feeRate';
-import { planTx, signTx } from './tx';
+import { planTx } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 
 export interface MergeTimers {
@@ -53,6 +53,6 @@ export async function mergeOnce(coin: UtxoCoinView, params: UtxoMergeParams): Pr
     ticker: coin.ticker,
     decimals: coin.decimals,
   });
-  const signed = signTx(plan, coin.keyPair, coin.config, coin.inputKind);
+  const signed = await coin.sign(plan);
   return coin.sendRawTransaction(signed.hex);
 }

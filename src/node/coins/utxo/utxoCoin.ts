@@ -4,22 +4,22 @@
  * `coin_balance` events, so the UI never polls.
  */
 import { Transaction } from 'bitcoinjs-lib';
-import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawRequest } from '../coin';
+import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawHooks, WithdrawRequest } from '../coin';
 import type { CoinConfig, UtxoParams } from '../config';
-import type { KeyPair } from '../../crypto';
 import { bytesToHex } from '../../crypto';
 import { myAddress, decodeAddress } from './address';
 import type { ElectrumClient } from './electrum';
 import { ElectrumApi } from './electrumApi';
 import { electrumScripthash } from './scripthash';
 import { outpointKey, SpentOutpoints } from './spentOutpoints';
-import { satToDecimal, type InputKind, type Unspent } from './tx';
+import type { UtxoSigner } from './signer';
+import { satToDecimal, type InputKind, type SignedTx, type TxPlan, type Unspent } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 import { buildWithdraw } from './withdraw';
 
 export interface UtxoCoinInit {
   config: CoinConfig;
-  keyPair: KeyPair;
+  signer: UtxoSigner;
   electrum: ElectrumClient;
   requiredConfirmations: number;
   requiresNotarization: boolean;
@@ -61,7 +61,7 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
     this.requiredConfirmations = init.requiredConfirmations;
     this.requiresNotarization = init.requiresNotarization;
     this.matureConfirmations = utxo.matureConfirmations;
-    this.address = myAddress(init.config, init.keyPair.publicKey);
+    this.address = myAddress(init.config, init.signer.publicKey);
     const decoded = decodeAddress(init.config, this.address);
     this.script = decoded.script;
     this.inputKind = decoded.kind === 'p2wpkh' ? 'p2wpkh' : 'p2pkh';
@@ -69,8 +69,18 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
     this.api = new ElectrumApi(init.electrum);
   }
 
-  get keyPair(): KeyPair {
-    return this.init.keyPair;
+  get signer(): UtxoSigner {
+    return this.init.signer;
+  }
+
+  async sign(plan: TxPlan, hooks: WithdrawHooks = {}): Promise<SignedTx> {
+    return this.init.signer.sign(plan, {
+      config: this.config,
+      inputKind: this.inputKind,
+      prevTxHexes: () => this.api.rawTransactions(plan.inputs.map((u) => u.txid)),
+      onFollowDevice: () => hooks.onFollowDevice?.(),
+      signal: hooks.signal,
+    });
   }
 
   /** Follows the chain tip and the wallet's script; call once after construction. */
@@ -104,8 +114,8 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
     return { spendable: sum(spendable), unspendable: sum(immature) };
   }
 
-  async withdraw(req: WithdrawRequest): Promise<TransactionDetails> {
-    return buildWithdraw(this, req, await this.spendableUnspents(), Math.floor(this.init.now() / 1000));
+  async withdraw(req: WithdrawRequest, hooks: WithdrawHooks = {}): Promise<TransactionDetails> {
+    return buildWithdraw(this, req, await this.spendableUnspents(), Math.floor(this.init.now() / 1000), hooks);
   }
 
   async sendRawTransaction(txHex: string): Promise<string> {

@@ -1,8 +1,9 @@
 /** What withdraw, merging and history need of a UTXO coin; UtxoCoin implements it. */
 import type { CoinConfig, UtxoParams } from '../config';
-import type { KeyPair } from '../../crypto';
+import type { WithdrawHooks } from '../coin';
 import type { ElectrumApi } from './electrumApi';
-import type { InputKind, Unspent } from './tx';
+import type { UtxoSigner } from './signer';
+import type { InputKind, SignedTx, TxPlan, Unspent } from './tx';
 
 export interface UtxoCoinView {
   readonly ticker: string;
@@ -14,10 +15,12 @@ export interface UtxoCoinView {
   readonly script: Uint8Array;
   readonly scripthash: string;
   readonly inputKind: InputKind;
-  readonly keyPair: KeyPair;
+  readonly signer: UtxoSigner;
   readonly api: ElectrumApi;
   /** The chain tip height. */
   readonly height: number;
   spendableUnspents(): Promise<Unspent[]>;
+  /** Signs with the coin's signer; a hardware wallet asks the user through the hooks. */
+  sign(plan: TxPlan, hooks?: WithdrawHooks): Promise<SignedTx>;
   sendRawTransaction(txHex: string): Promise<string>;
 }

@@ -5,11 +5,11 @@
  */
 import type { MmNumber } from '../../../shared/number';
 import { ParamError } from '../../../shared/params';
-import type { TransactionDetails, WithdrawFee, WithdrawRequest } from '../coin';
+import type { TransactionDetails, WithdrawFee, WithdrawHooks, WithdrawRequest } from '../coin';
 import { coinError } from '../coinErrors';
 import { decodeAddress } from './address';
 import { coinFeeRate } from './feeRate';
-import { planTx, satToDecimal, signTx, type FeeRate, type Unspent } from './tx';
+import { planTx, satToDecimal, type FeeRate, type Unspent } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 
 async function feeRateFor(coin: UtxoCoinView, fee: WithdrawFee | null): Promise<FeeRate> {
@@ -32,6 +32,7 @@ export async function buildWithdraw(
   req: WithdrawRequest,
   unspents: Unspent[],
   nowSec: number,
+  hooks: WithdrawHooks = {},
 ): Promise<TransactionDetails> {
   const to = decodeAddress(coin.config, req.to);
   const feeRate = await feeRateFor(coin, req.fee);
@@ -50,7 +51,7 @@ export async function buildWithdraw(
     ticker: coin.ticker,
     decimals: coin.decimals,
   });
-  const signed = signTx(plan, coin.keyPair, coin.config, coin.inputKind);
+  const signed = await coin.sign(plan, hooks);
 
   const mine = (script: Uint8Array) => bytesEqual(script, coin.script);
   const receivedByMe = plan.outputs.filter((o) => mine(o.script)).reduce((a, o) => a + o.value, 0n);

@@ -1,0 +1,33 @@
+/**
+ * Who signs a UTXO coin's transactions: the node's own key, or a hardware wallet reached through
+ * the context. Coins never import the hardware adapter; they are handed a UtxoSigner.
+ */
+import type { KeyPair } from '../../crypto';
+import type { CoinConfig } from '../config';
+import { signTx, type InputKind, type SignedTx, type TxPlan } from './tx';
+
+export interface SignContext {
+  config: CoinConfig;
+  inputKind: InputKind;
+  /** Raw previous transactions of the plan's inputs, in input order (a hardware wallet checks them). */
+  prevTxHexes(): Promise<string[]>;
+  /** Called when the user must act on the device (KDF's FollowHwDeviceInstructions). */
+  onFollowDevice(): void;
+  signal?: AbortSignal;
+}
+
+export interface UtxoSigner {
+  /** 'software' signers may be used unattended (UTXO merging); hardware ones need the user. */
+  readonly kind: 'software' | 'hardware';
+  /** The compressed public key of the wallet's address. */
+  readonly publicKey: Uint8Array;
+  sign(plan: TxPlan, ctx: SignContext): Promise<SignedTx>;
+}
+
+export function softwareSigner(keyPair: KeyPair): UtxoSigner {
+  return {
+    kind: 'software',
+    publicKey: keyPair.publicKey,
+    sign: async (plan, ctx) => signTx(plan, keyPair, ctx.config, ctx.inputKind),
+  };
+}

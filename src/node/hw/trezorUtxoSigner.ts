@@ -1,0 +1,66 @@
+/**
+ * Signs a UTXO coin's transactions on the Trezor: the address is the device's key at the coin's
+ * BIP44 account 0, external chain, index 0; every transaction is streamed to the device (SignTx),
+ * which asks the user to confirm the outputs.
+ */
+import { address as btcAddress, Transaction, type Network } from 'bitcoinjs-lib';
+import type { CoinConfig } from '../coins/config';
+import type { SignContext, UtxoSigner } from '../coins/utxo/signer';
+import type { TxPlan } from '../coins/utxo/tx';
+import { HwError, signUtxoTx, type TrezorSession, type UtxoSignOutput } from './trezor';
+import type { TrezorPrompts } from './prompts';
+
+export async function trezorUtxoSigner(session: TrezorSession, config: CoinConfig, hw: { prompts: TrezorPrompts }): Promise<UtxoSigner> {
+  const coinName = config.trezorCoin;
+  if (!coinName || !config.derivationPath || !config.utxo) {
+    throw new HwError('DataError', `${config.ticker} cannot be used with a Trezor: it needs trezor_coin and derivation_path in the coins config`);
+  }
+  const path = `${config.derivationPath}/0'/0/0`;
+  const { publicKey } = await session.getPublicKey(path, coinName);
+  const network = networkOf(config);
+  return {
+    kind: 'hardware',
+    publicKey,
+    async sign(plan: TxPlan, ctx: SignContext) {
+      const prevTxHexes = await ctx.prevTxHexes();
+      const scriptType = ctx.inputKind;
+      const outputs: UtxoSignOutput[] = plan.outputs.map((o, i) => {
+        const isChange = i === plan.outputs.length - 1 && plan.change > 0n;
+        return isChange
+          ? { changePath: path, scriptType, amount: o.value }
+          : { address: btcAddress.fromOutputScript(o.script, network), amount: o.value };
+      });
+      const previous = hw.prompts;
+      hw.prompts = { ...previous, onFollowDevice: ctx.onFollowDevice };
+      try {
+        const signed = await signUtxoTx(
+          session,
+          {
+            coinName,
+            inputs: plan.inputs.map((u, i) => ({ path, scriptType, prevTxHex: prevTxHexes[i] ?? '', prevIndex: u.vout, amount: u.value })),
+            outputs,
+            version: config.utxo?.txversion ?? 1,
+            lockTime: 0,
+          },
+          { signal: ctx.signal },
+        );
+        const tx = Transaction.fromHex(signed.txHex);
+        return { hex: signed.txHex, txid: tx.getId(), size: tx.byteLength(), vsize: tx.virtualSize() };
+      } finally {
+        hw.prompts = previous;
+      }
+    },
+  };
+}
+
+function networkOf(config: CoinConfig): Network {
+  const u = config.utxo;
+  return {
+    messagePrefix: config.signMessagePrefix ?? '',
+    bech32: u?.bech32Hrp ?? '',
+    bip32: { public: 0, private: 0 },
+    pubKeyHash: u?.pubtype ?? 0,
+    scriptHash: u?.p2shtype ?? 5,
+    wif: u?.wiftype ?? 128,
+  };
+}
