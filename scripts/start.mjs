@@ -3,7 +3,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { ensureNpmDependencies } from './ensureNpm.mjs';
 
 ensureNpmDependencies();
-execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+// Never the browser-test build: the simulated Trezor must not reach users.
+execFileSync('npx', ['vite', 'build'], { stdio: 'inherit', env: { ...process.env, VITE_TREZOR_SIM: '' } });
 console.log('\nServing the app at http://127.0.0.1:4173/ (Ctrl-C to stop)\n');
 const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', '4173', '--strictPort'], {
   stdio: 'inherit',

@@ -55,6 +55,8 @@ const platform: Platform = {
 };
 
 const host = new NodeHost(platform);
+// Test builds put the simulated Trezor on `self` at once, so a test can configure it before any init.
+if (import.meta.env.VITE_TREZOR_SIM === '1') void usbProvider();
 
 scope.addEventListener('message', (ev) => {
   const msg = ev.data;

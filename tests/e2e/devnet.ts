@@ -20,12 +20,22 @@ export function devnetInfo(): DevnetInfo {
   return JSON.parse(json) as DevnetInfo;
 }
 
-/** A JSON-RPC call to a chain's litecoind, straight from the test (no wallet). */
-export async function chainRpc<T>(info: DevnetInfo, chain: string, method: string, params: unknown[] = []): Promise<T> {
+/**
+ * A JSON-RPC call to a chain's litecoind, straight from the test; `wallet: 'miner'` sends it to
+ * the wallet holding the mined coins (e.g. `sendtoaddress`), otherwise no wallet.
+ */
+export async function chainRpc<T>(
+  info: DevnetInfo,
+  chain: string,
+  method: string,
+  params: unknown[] = [],
+  wallet?: 'miner',
+): Promise<T> {
   const c = info.chains.find((x) => x.name === chain);
   if (!c) throw new Error(`the devnet has no chain ${chain}`);
   const auth = Buffer.from(`${c.rpcUser}:${c.rpcPassword}`).toString('base64');
-  const r = await fetch(c.rpcUrl, {
+  const url = wallet === 'miner' ? `${c.rpcUrl.replace(/\/$/, '')}/wallet/${encodeURIComponent(c.minerWallet)}` : c.rpcUrl;
+  const r = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Basic ${auth}` },
     body: JSON.stringify({ jsonrpc: '1.0', id: 'e2e', method, params }),

@@ -17,6 +17,8 @@ export interface ActiveCoin {
   requiredConfirmations: number | null;
   matureConfirmations: number | null;
   txHistory: boolean;
+  /** On the connected Trezor's account (`priv_key_policy: "Trezor"`): sends are signed on the device. */
+  trezor: boolean;
 }
 
 export interface ActivationRequest {
@@ -24,6 +26,8 @@ export interface ActivationRequest {
   servers: ElectrumServer[];
   txHistory: boolean;
   requiredConfirmations?: number;
+  /** Use the connected Trezor's keys instead of the wallet's. */
+  trezor?: boolean;
 }
 
 export interface EvmActivationRequest {
@@ -113,6 +117,7 @@ export class ActiveCoins {
         requiredConfirmations: known?.requiredConfirmations ?? null,
         matureConfirmations: known?.matureConfirmations ?? null,
         txHistory: known?.txHistory ?? true,
+        trezor: known?.trezor ?? false,
       });
     }
     this.coins = next;
@@ -124,8 +129,9 @@ export class ActiveCoins {
     const servers = req.servers.map((s) => ({ url: s.url, protocol: s.protocol }));
     const args: Record<string, unknown> = { coin: req.ticker, servers, tx_history: req.txHistory };
     if (req.requiredConfirmations !== undefined) args.required_confirmations = req.requiredConfirmations;
+    if (req.trezor === true) args.priv_key_policy = 'Trezor';
     const r = await this.client.legacy<ElectrumResponse>('electrum', args);
-    return this.added(r, req.ticker, req.txHistory);
+    return this.added(r, req.ticker, req.txHistory, req.trezor === true);
   }
 
   /** Activates an EVM platform coin or token with `enable`; rejects with the node's RpcError. */
@@ -138,10 +144,10 @@ export class ActiveCoins {
   activateSaved(s: SavedCoin): Promise<ActiveCoin> {
     const confs = s.requiredConfirmations !== undefined ? { requiredConfirmations: s.requiredConfirmations } : {};
     if (s.kind === 'evm') return this.activateEvm({ ticker: s.ticker, evm: s.evm, txHistory: s.txHistory, ...confs });
-    return this.activate({ ticker: s.ticker, servers: s.servers, txHistory: s.txHistory, ...confs });
+    return this.activate({ ticker: s.ticker, servers: s.servers, txHistory: s.txHistory, trezor: s.trezor === true, ...confs });
   }
 
-  private added(r: ElectrumResponse, ticker: string, txHistory: boolean): ActiveCoin {
+  private added(r: ElectrumResponse, ticker: string, txHistory: boolean, trezor = false): ActiveCoin {
     const coin: ActiveCoin = {
       ticker: r.coin ?? ticker,
       address: r.address,
@@ -150,6 +156,7 @@ export class ActiveCoins {
       requiredConfirmations: typeof r.required_confirmations === 'number' ? r.required_confirmations : null,
       matureConfirmations: typeof r.mature_confirmations === 'number' ? r.mature_confirmations : null,
       txHistory,
+      trezor,
     };
     this.coins = [...this.coins.filter((c) => c.ticker !== coin.ticker), coin];
     return coin;

@@ -79,6 +79,8 @@ export function missingPlatform(f: CoinFailure): string | null {
 export function describeActivationFailure(f: CoinFailure, coin: string): string {
   const text = stripTrace(f.message);
   if (/already initialized/i.test(text)) return `${coin} is already active.`;
+  if (/No Trezor is connected/i.test(text)) return `Connect your Trezor first (Hardware wallet, below), then activate ${coin} on it.`;
+  if (/cannot be used with a Trezor/i.test(text)) return `${coin} cannot be used with a Trezor.`;
   const platform = missingPlatform(f);
   if (platform !== null) return `${coin} is a token on ${platform}: activate ${platform} first, then ${coin}.`;
   return `${coin} could not be activated: ${text}`;

@@ -29,6 +29,8 @@ export interface CoinOption {
   electrum: boolean;
   /** A token's platform coin (the coin that pays its gas); null for platform and UTXO coins. */
   platform: string | null;
+  /** A UTXO coin the node can put on a Trezor's account (it has `trezor_coin` and `derivation_path`). */
+  trezor: boolean;
 }
 
 const ELECTRUM_PROTOCOLS = new Set(['UTXO', 'QTUM']);
@@ -67,6 +69,12 @@ export function parseCoinsFile(data: unknown): CoinOption[] {
       family: familyOf(protocol),
       electrum: ELECTRUM_PROTOCOLS.has(protocol),
       platform,
+      trezor:
+        protocol === 'UTXO' &&
+        typeof item.trezor_coin === 'string' &&
+        item.trezor_coin !== '' &&
+        typeof item.derivation_path === 'string' &&
+        item.derivation_path !== '',
     });
   }
   return out;

@@ -34,6 +34,8 @@ interface SavedBase {
 export interface SavedElectrumCoin extends SavedBase {
   kind: 'electrum';
   servers: ElectrumServer[];
+  /** Activated on the Trezor's account: activating it again needs the Trezor connected. */
+  trezor?: boolean;
 }
 
 export interface SavedEvmCoin extends SavedBase {
@@ -92,7 +94,7 @@ export function loadSavedCoins(wallet: string): SavedCoin[] {
       // Entries written before EVM coins existed have no kind: they are Electrum coins.
       const servers = parseElectrumDefaults({ x: v.servers ?? [] }).x ?? [];
       if (servers.length === 0) continue;
-      out.push({ ...base, kind: 'electrum', servers });
+      out.push({ ...base, kind: 'electrum', servers, ...((v as { trezor?: unknown }).trezor === true ? { trezor: true } : {}) });
     }
     return out;
   } catch {
@@ -122,6 +124,9 @@ export function forgetCoin(wallet: string, ticker: string): void {
 
 /** How the reactivation banner names where a coin connects. */
 export function describeConnection(s: SavedCoin): string {
-  if (s.kind === 'electrum') return s.servers.map((x) => `${x.protocol.toLowerCase()}://${x.url}`).join(', ');
+  if (s.kind === 'electrum') {
+    const servers = s.servers.map((x) => `${x.protocol.toLowerCase()}://${x.url}`).join(', ');
+    return s.trezor === true ? `${servers} · on the Trezor` : servers;
+  }
   return s.evm.urls.join(', ');
 }
