@@ -6,6 +6,8 @@ export function ensureNpmDependencies() {
   const marker = 'node_modules/.package-lock.json';
   const stale = !existsSync(marker) || statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs;
   if (!stale) return;
-  console.log('Installing npm dependencies (npm ci)...');
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  // `npm install`, not `npm ci`: npm leaves the other platforms' optional binaries of
+  // @foundry-rs/anvil out of the lock file, which `npm ci` then refuses as out of sync.
+  console.log('Installing npm dependencies (npm install)...');
+  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
 }
