@@ -3,8 +3,9 @@
  * BIP44 account 0, external chain, index 0; every transaction is streamed to the device (SignTx),
  * which asks the user to confirm the outputs.
  */
-import { address as btcAddress, Transaction, type Network } from 'bitcoinjs-lib';
+import { address as btcAddress, Transaction } from 'bitcoinjs-lib';
 import type { CoinConfig } from '../coins/config';
+import { bitcoinjsNetwork } from '../coins/utxo/network';
 import type { SignContext, UtxoSigner } from '../coins/utxo/signer';
 import type { TxPlan } from '../coins/utxo/tx';
 import { HwError, signUtxoTx, type TrezorSession, type UtxoSignOutput } from './trezor';
@@ -17,7 +18,7 @@ export async function trezorUtxoSigner(session: TrezorSession, config: CoinConfi
   }
   const path = `${config.derivationPath}/0'/0/0`;
   const { publicKey } = await session.getPublicKey(path, coinName);
-  const network = networkOf(config);
+  const network = bitcoinjsNetwork(config);
   return {
     kind: 'hardware',
     publicKey,
@@ -53,14 +54,3 @@ export async function trezorUtxoSigner(session: TrezorSession, config: CoinConfi
   };
 }
 
-function networkOf(config: CoinConfig): Network {
-  const u = config.utxo;
-  return {
-    messagePrefix: config.signMessagePrefix ?? '',
-    bech32: u?.bech32Hrp ?? '',
-    bip32: { public: 0, private: 0 },
-    pubKeyHash: u?.pubtype ?? 0,
-    scriptHash: u?.p2shtype ?? 5,
-    wif: u?.wiftype ?? 128,
-  };
-}

@@ -8,7 +8,7 @@ import { address as btcAddress, Transaction, type Network } from 'bitcoinjs-lib'
 import type { TxHistoryStore } from '../../storage';
 import { bytesToHex } from '../../crypto';
 import type { HistorySyncState, TransactionDetails, TxHistoryView } from '../coin';
-import type { CoinConfig } from '../config';
+import { bitcoinjsNetwork } from './network';
 import { satToDecimal } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 
@@ -110,7 +110,7 @@ export class UtxoHistory implements TxHistoryView {
 
   private details(tx: Transaction, txid: string, blockHeight: number, timestamp: number): TransactionDetails {
     const { config, decimals } = this.coin;
-    const network = networkOf(config);
+    const network = bitcoinjsNetwork(config);
     const mine = (script: Uint8Array) => bytesToHex(script) === bytesToHex(this.coin.script);
     let inputSum = 0n;
     let spentByMe = 0n;
@@ -156,18 +156,6 @@ export class UtxoHistory implements TxHistoryView {
 }
 
 const txidOf = (hash: Uint8Array): string => bytesToHex(Uint8Array.from(hash).reverse());
-
-function networkOf(config: CoinConfig): Network {
-  const u = config.utxo;
-  return {
-    messagePrefix: config.signMessagePrefix ?? '',
-    bech32: u?.bech32Hrp ?? '',
-    bip32: { public: 0, private: 0 },
-    pubKeyHash: u?.pubtype ?? 0,
-    scriptHash: u?.p2shtype ?? 5,
-    wif: u?.wiftype ?? 128,
-  };
-}
 
 /** The address an output pays, or null for scripts without one (OP_RETURN, bare multisig). */
 function addressOf(script: Uint8Array, network: Network): string | null {

@@ -1,39 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { ElectrumError } from '../../../../../../src/node/coins/utxo/electrum';
-import type { ElectrumClient } from '../../../../../../src/node/coins/utxo/electrum';
-import { FakeElectrumServer, HANG, RpcFailure, makeClient, sleep, until } from './fakeElectrumServer';
-import type { Harness } from './fakeElectrumServer';
+import { describe, expect, it } from 'vitest';
+import { electrumTestBed, HANG, RpcFailure, sleep, until } from './fakeElectrumServer';
 
-const servers: FakeElectrumServer[] = [];
-const clients: ElectrumClient[] = [];
-
-async function server(opts: Parameters<typeof FakeElectrumServer.start>[0] = {}): Promise<FakeElectrumServer> {
-  const s = await FakeElectrumServer.start(opts);
-  servers.push(s);
-  return s;
-}
-
-function harness(...args: Parameters<typeof makeClient>): Harness {
-  const h = makeClient(...args);
-  clients.push(h.client);
-  return h;
-}
-
-async function rejection(p: Promise<unknown>): Promise<ElectrumError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ElectrumError);
-    return e as ElectrumError;
-  }
-  throw new Error('expected a rejection');
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  for (const s of servers) expect(s.versionViolations).toBe(0);
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
+const { server, harness, rejection } = electrumTestBed();
 
 describe('ElectrumClient: handshake', () => {
   it('sends server.version first with the client name and the 1.2–1.4 range', async () => {

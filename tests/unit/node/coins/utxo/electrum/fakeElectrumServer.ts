@@ -6,7 +6,8 @@
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
-import { ElectrumClient } from '../../../../../../src/node/coins/utxo/electrum';
+import { ElectrumClient, ElectrumError } from '../../../../../../src/node/coins/utxo/electrum';
+import { afterEach, expect } from 'vitest';
 import type { ElectrumClientOptions, Timers, WebSocketFactory, WebSocketLike } from '../../../../../../src/node/coins/utxo/electrum';
 import { WebSocket as WsClient } from 'ws';
 
@@ -256,4 +257,43 @@ export function makeClient(urls: string[], extra: Partial<ElectrumClientOptions>
     ...extra,
   });
   return { client, sockets, live, logs };
+}
+
+/**
+ * Servers and clients for one test file: each test gets fresh ones, and after each test every
+ * client is closed, every server stopped, and no server saw a request before `server.version`.
+ */
+export function electrumTestBed(): {
+  server(opts?: FakeOptions): Promise<FakeElectrumServer>;
+  harness(...args: Parameters<typeof makeClient>): Harness;
+  rejection(p: Promise<unknown>): Promise<ElectrumError>;
+} {
+  const servers: FakeElectrumServer[] = [];
+  const clients: ElectrumClient[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+    for (const s of servers) expect(s.versionViolations).toBe(0);
+    await Promise.all(servers.splice(0).map((s) => s.stop()));
+  });
+  return {
+    async server(opts = {}) {
+      const s = await FakeElectrumServer.start(opts);
+      servers.push(s);
+      return s;
+    },
+    harness(...args) {
+      const h = makeClient(...args);
+      clients.push(h.client);
+      return h;
+    },
+    async rejection(p) {
+      try {
+        await p;
+      } catch (e) {
+        expect(e).toBeInstanceOf(ElectrumError);
+        return e as ElectrumError;
+      }
+      throw new Error('expected a rejection');
+    },
+  };
 }
