@@ -65,4 +65,6 @@ export interface DevnetInfo {
    */
   coins: Record<string, { servers: ElectrumServerConfig[] }> & Record<EvmTicker, EvmEnableArgs>;
   wallets: Record<string, WalletInfo>;
+  /** The libp2p seed node, exactly as the node's conf `seednodes` takes it: `/ip4/127.0.0.1/tcp/<port>/ws/p2p/<peerId>`. */
+  seednodes: string[];
 }

@@ -2,11 +2,12 @@
  * startDevnet: two independent litecoind regtest chains, each with a `miner` wallet and two
  * Electrum servers (separate processes, so a test can kill one), funded test wallets, and a miner
  * making one block per chain every `blockInterval` ms; alongside them an EVM chain (anvil, see
- * evm/chain.ts) with its own block every `blockInterval`. Writes devnet.json into `dir`.
+ * evm/chain.ts) with its own block every `blockInterval`, and a libp2p seed node (its own process,
+ * tools/seednode) listed in `seednodes`. Writes devnet.json into `dir`.
  *
  * A dir holds one running devnet (devnet.lock); a restart in it starts from fresh chains. Data
  * stays on disk after `stop` for debugging (litecoind: <dir>/<chain>/regtest/debug.log; servers:
- * <dir>/electrum-*.log).
+ * <dir>/electrum-*.log, <dir>/seednode.log).
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -20,6 +21,7 @@ import type { DevnetInfo, ElectrumServerConfig } from './info';
 import { iguanaKey } from './keys';
 import { startLitecoind, type Litecoind } from './litecoind';
 import { terminate } from './process';
+import { spawnSeedNode, type SeedProcess } from './seednode';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHAINS = [
@@ -108,8 +110,13 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   const nodes: Litecoind[] = [];
   const servers: ElectrumProcess[] = [];
   let evm: EvmChain | undefined;
+  let seed: SeedProcess | undefined;
   const stopProcesses = async (): Promise<void> => {
-    await Promise.all([...servers.map((s) => terminate(s.process, 'SIGTERM', 3_000)), evm?.stop()]);
+    await Promise.all([
+      ...servers.map((s) => terminate(s.process, 'SIGTERM', 3_000)),
+      evm?.stop(),
+      seed && terminate(seed.process, 'SIGTERM', 3_000),
+    ]);
     await Promise.all(nodes.map((n) => n.stop()));
     await unlock();
   };
@@ -156,16 +163,29 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     return evm;
   };
 
+  const bringUpSeed = async (): Promise<SeedProcess> => {
+    const logFile = join(dir, 'seednode.log');
+    await rm(logFile, { force: true });
+    seed = await spawnSeedNode(logFile);
+    log(`devnet: seednode pid ${seed.pid}, ${seed.multiaddr}`);
+    return seed;
+  };
+
   let chains: Chain[];
   let evmChain: EvmChain;
+  let seedNode: SeedProcess;
   try {
-    [chains, evmChain] = await allSettled([allSettled(CHAINS.map((spec, i) => bringUp(spec, i === 0))), bringUpEvm()]);
+    [chains, evmChain, seedNode] = await allSettled([
+      allSettled(CHAINS.map((spec, i) => bringUp(spec, i === 0))),
+      bringUpEvm(),
+      bringUpSeed(),
+    ]);
   } catch (e) {
     await stopProcesses();
     throw e;
   }
 
-  const info = toInfo(chains, evmChain, blockInterval);
+  const info = toInfo(chains, evmChain, seedNode, blockInterval);
   await writeFile(path, JSON.stringify(info, null, 2) + '\n');
 
   const byName = (name: string): Chain => {
@@ -221,7 +241,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   };
 }
 
-function toInfo(chains: Chain[], evm: EvmChain, blockInterval: number): DevnetInfo {
+function toInfo(chains: Chain[], evm: EvmChain, seed: SeedProcess, blockInterval: number): DevnetInfo {
   const electrumCoins: Record<string, { servers: ElectrumServerConfig[] }> = {};
   for (const c of chains) {
     for (const coin of c.coins) electrumCoins[coin] = { servers: c.electrum.map((e) => ({ url: e.url, protocol: 'WS' as const })) };
@@ -255,5 +275,6 @@ function toInfo(chains: Chain[], evm: EvmChain, blockInterval: number): DevnetIn
     evm: evm.info,
     coins: Object.assign(electrumCoins, evm.coins),
     wallets,
+    seednodes: [seed.multiaddr],
   };
 }

@@ -1,0 +1,84 @@
+/**
+ * Signed gossip on gossipsub topics: publishing wraps the payload in KDF's envelope with the node's
+ * key; receiving checks the envelope in the topic validator, so a bad one is neither delivered nor
+ * forwarded by this node (it is `Ignore`d: the relay that passed it on is not to blame), and only
+ * verified messages reach the handlers.
+ */
+import { TopicValidatorResult, type GossipSub, type GossipsubMessage, type Message } from '@libp2p/gossipsub';
+import { decodeSigned, encodeSigned, type SignedPayload } from './envelope';
+import { p2pError } from './errors';
+import type { P2pLog } from './seedDialer';
+import type { P2pMessage } from './types';
+
+type Handler = (m: P2pMessage) => void;
+
+export class SignedGossip {
+  private readonly handlers = new Map<string, Set<Handler>>();
+  /** Envelopes the validator verified, for the delivery that follows (same message object). */
+  private readonly verified = new WeakMap<Message, SignedPayload>();
+  private dropped = 0;
+
+  constructor(
+    private readonly pubsub: GossipSub,
+    private readonly signingKey: Uint8Array,
+    private readonly log: P2pLog,
+  ) {
+    pubsub.addEventListener('gossipsub:message', (evt) => this.deliver(evt.detail));
+  }
+
+  /** Messages refused for a bad envelope since start. */
+  get droppedMessages(): number {
+    return this.dropped;
+  }
+
+  subscribe(topic: string, handler: Handler): () => void {
+    let set = this.handlers.get(topic);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(topic, set);
+      this.pubsub.topicValidators.set(topic, (_peer, msg) => this.validate(msg));
+      this.pubsub.subscribe(topic);
+    }
+    set.add(handler);
+    return () => {
+      if (!set.delete(handler) || set.size > 0 || this.handlers.get(topic) !== set) return;
+      this.handlers.delete(topic);
+      this.pubsub.topicValidators.delete(topic);
+      this.pubsub.unsubscribe(topic);
+    };
+  }
+
+  async publish(topic: string, payload: Uint8Array): Promise<void> {
+    const data = encodeSigned(payload, this.signingKey);
+    try {
+      await this.pubsub.publish(topic, data);
+    } catch (e) {
+      throw p2pError(`cannot publish on ${topic}: ${e instanceof Error ? e.message : String(e)}`, e);
+    }
+  }
+
+  private validate(msg: Message): TopicValidatorResult {
+    try {
+      this.verified.set(msg, decodeSigned(msg.data));
+      return TopicValidatorResult.Accept;
+    } catch (e) {
+      this.dropped++;
+      this.log('debug', `p2p: dropped a message on ${msg.topic}: ${e instanceof Error ? e.message : String(e)}`);
+      return TopicValidatorResult.Ignore;
+    }
+  }
+
+  private deliver({ propagationSource, msg }: GossipsubMessage): void {
+    const set = this.handlers.get(msg.topic);
+    const signed = this.verified.get(msg);
+    if (!set || !signed) return;
+    const m: P2pMessage = { topic: msg.topic, payload: signed.payload, from: signed.pubkey, peerId: propagationSource.toString() };
+    for (const handler of set) {
+      try {
+        handler(m);
+      } catch (e) {
+        this.log('error', `p2p: a handler on ${msg.topic} failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+  }
+}

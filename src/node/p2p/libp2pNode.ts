@@ -1,0 +1,206 @@
+/**
+ * The node's P2p over js-libp2p (devnet-notes §4 set): WebSockets (+ circuit relay) transports,
+ * noise, yamux, identify, ping, gossipsub, and KDF's request-response protocol. The libp2p
+ * identity is a fresh ed25519 key per start, as KDF light nodes use; the node's secp256k1 key only
+ * signs envelopes. Loaded by dynamic import (forContext.ts), so builds that never start p2p do not
+ * carry libp2p in their first chunk.
+ */
+import './polyfills';
+import { noise } from '@chainsafe/libp2p-noise';
+import { yamux } from '@chainsafe/libp2p-yamux';
+import { circuitRelayTransport } from '@libp2p/circuit-relay-v2';
+import { gossipsub, type GossipSub } from '@libp2p/gossipsub';
+import { identify } from '@libp2p/identify';
+import type { Libp2p, PeerId } from '@libp2p/interface';
+import { ping } from '@libp2p/ping';
+import { webSockets } from '@libp2p/websockets';
+import { multiaddr, type Multiaddr } from '@multiformats/multiaddr';
+import { createLibp2p } from 'libp2p';
+import { isValidPrivkey } from '../crypto';
+import { p2pError } from './errors';
+import { MAX_FRAME_BYTES } from './framing';
+import { SignedGossip } from './gossip';
+import { decodePeerRequest, decodePeerResponse, encodePeerRequest, encodePeerResponse } from './peerRequest';
+import { provideWebSocket, type WebSocketOpener } from './polyfills';
+import { exchange, REQUEST_TIMEOUT_MS, serve } from './requestResponse';
+import { keepSeedsConnected, type P2pLog } from './seedDialer';
+import type { P2p, P2pMessage, RequestHandler } from './types';
+
+export interface P2pOptions {
+  /** 32-byte secp256k1 secret that signs every published envelope (KDF's mm2 internal key). */
+  signingKey: Uint8Array;
+  /** Seed/relay multiaddrs to keep connected to, e.g. `/ip4/127.0.0.1/tcp/4003/ws/p2p/12D3…`. */
+  seednodes: readonly string[];
+  /**
+   * Dev flag (devnet, tests): lets the browser's connection gater dial plain ws:// and loopback
+   * addresses, and turns off gossipsub's IP-colocation penalty (every local peer shares
+   * 127.0.0.1). Off in production, which keeps libp2p's defaults.
+   */
+  allowLoopback?: boolean;
+  /** How to open a WebSocket where the runtime has no global one (Node 20: the `ws` package). */
+  webSocket?: WebSocketOpener;
+  /** Per-peer request timeout; KDF's 10 s by default. */
+  requestTimeoutMs?: number;
+  log?: P2pLog;
+}
+
+/** P2p plus what operators and tests look at. */
+export interface Libp2pP2p extends P2p {
+  /** Gossip messages refused for a bad envelope since start. */
+  readonly droppedMessages: number;
+  /** Peers in this node's gossip mesh for `topic` (KDF's `get_gossip_mesh`). */
+  meshPeers(topic: string): string[];
+}
+
+export async function createP2p(opts: P2pOptions): Promise<Libp2pP2p> {
+  if (!isValidPrivkey(opts.signingKey)) throw p2pError('the signing key is not a 32-byte secp256k1 secret');
+  const seeds = opts.seednodes.map((s) => {
+    try {
+      return multiaddr(s);
+    } catch (e) {
+      throw p2pError(`seednode ${JSON.stringify(s)} is not a multiaddr`, e);
+    }
+  });
+  provideWebSocket(opts.webSocket);
+  let libp2p: Libp2p<{ pubsub: GossipSub }>;
+  try {
+    libp2p = await createLibp2p({
+      addresses: { listen: ['/p2p-circuit'] },
+      transports: [webSockets(), circuitRelayTransport()],
+      connectionEncrypters: [noise()],
+      streamMuxers: [yamux()],
+      ...(opts.allowLoopback ? { connectionGater: { denyDialMultiaddr: () => false } } : {}),
+      services: {
+        identify: identify(),
+        ping: ping(),
+        pubsub: gossipsub({
+          allowPublishToZeroTopicPeers: true,
+          ...(opts.allowLoopback ? { scoreParams: { IPColocationFactorWeight: 0 } } : {}),
+        }),
+      },
+    });
+  } catch (e) {
+    throw p2pError(`cannot start libp2p: ${e instanceof Error ? e.message : String(e)}`, e);
+  }
+  const node = new Libp2pNode(libp2p, opts, seeds);
+  try {
+    await node.start();
+  } catch (e) {
+    await libp2p.stop();
+    throw p2pError(`cannot start p2p: ${e instanceof Error ? e.message : String(e)}`, e);
+  }
+  return node;
+}
+
+class Libp2pNode implements Libp2pP2p {
+  private readonly gossip: SignedGossip;
+  private readonly ctrl = new AbortController();
+  private readonly log: P2pLog;
+  private readonly timeoutMs: number;
+  private handler: RequestHandler | null = null;
+  private dialing: Promise<void> = Promise.resolve();
+  private stopping: Promise<void> | null = null;
+
+  constructor(
+    private readonly libp2p: Libp2p<{ pubsub: GossipSub }>,
+    opts: P2pOptions,
+    private readonly seeds: readonly Multiaddr[],
+  ) {
+    this.log = opts.log ?? (() => undefined);
+    this.timeoutMs = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    this.gossip = new SignedGossip(libp2p.services.pubsub, opts.signingKey, this.log);
+  }
+
+  get peerId(): string {
+    return this.libp2p.peerId.toString();
+  }
+
+  get droppedMessages(): number {
+    return this.gossip.droppedMessages;
+  }
+
+  async start(): Promise<void> {
+    await serve(this.libp2p, (body, peer) => this.answer(body, peer), (e) => this.log('debug', `p2p: request not answered: ${String(e)}`));
+    this.dialing = keepSeedsConnected(this.libp2p, this.seeds, this.ctrl.signal, this.log);
+  }
+
+  subscribe(topic: string, handler: (m: P2pMessage) => void): () => void {
+    this.assertRunning();
+    return this.gossip.subscribe(topic, handler);
+  }
+
+  async publish(topic: string, payload: Uint8Array): Promise<void> {
+    this.assertRunning();
+    await this.gossip.publish(topic, payload);
+  }
+
+  /** Asks `peerId`, or each connected peer in turn (seeds first), until one answers Ok. */
+  async request(payload: Uint8Array, peerId?: string): Promise<Uint8Array | null> {
+    this.assertRunning();
+    const body = encodePeerRequest(payload);
+    if (body.length > MAX_FRAME_BYTES) throw p2pError(`request of ${body.length} bytes exceeds ${MAX_FRAME_BYTES}`);
+    for (const peer of this.requestTargets(peerId)) {
+      try {
+        const res = decodePeerResponse(await exchange(this.libp2p, peer, body, this.timeoutMs, this.ctrl.signal));
+        if (res.kind === 'ok') return res.res;
+        if (res.kind === 'err') this.log('debug', `p2p: ${peer.toString()} answered an error: ${res.err}`);
+      } catch (e) {
+        if (this.ctrl.signal.aborted) break;
+        this.log('debug', `p2p: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    return null;
+  }
+
+  onRequest(handler: RequestHandler): void {
+    this.handler = handler;
+  }
+
+  connectedPeers(): string[] {
+    return this.libp2p.getPeers().map(String);
+  }
+
+  meshPeers(topic: string): string[] {
+    // Public on the gossipsub object, though its exported interface type leaves it out.
+    return (this.libp2p.services.pubsub as GossipSub & { getMeshPeers(topic: string): string[] }).getMeshPeers(topic);
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.ctrl.abort(p2pError('p2p stopped'));
+      await this.libp2p.stop();
+      await this.dialing;
+    })();
+    return this.stopping;
+  }
+
+  private assertRunning(): void {
+    if (this.stopping) throw p2pError('p2p is stopped');
+  }
+
+  /** Connected peers to ask: the given one only (if connected), else seeds first, then the rest. */
+  private requestTargets(peerId: string | undefined): PeerId[] {
+    const peers = this.libp2p.getPeers();
+    if (peerId !== undefined) return peers.filter((p) => p.toString() === peerId);
+    const seedIds = new Set(this.seeds.map((s) => s.getComponents().find((c) => c.name === 'p2p')?.value));
+    return [...peers.filter((p) => seedIds.has(p.toString())), ...peers.filter((p) => !seedIds.has(p.toString()))];
+  }
+
+  private async answer(body: Uint8Array, peer: PeerId): Promise<Uint8Array> {
+    let req: Uint8Array;
+    try {
+      req = decodePeerRequest(body);
+    } catch (e) {
+      return encodePeerResponse({ kind: 'err', err: `malformed request: ${e instanceof Error ? e.message : String(e)}` });
+    }
+    const handler = this.handler;
+    if (!handler) return encodePeerResponse({ kind: 'none' });
+    try {
+      const res = await handler(req, peer.toString());
+      return encodePeerResponse(res ? { kind: 'ok', res } : { kind: 'none' });
+    } catch (e) {
+      this.log('warn', `p2p: request handler failed: ${e instanceof Error ? e.message : String(e)}`);
+      return encodePeerResponse({ kind: 'err', err: e instanceof Error ? e.message : String(e) });
+    }
+  }
+}

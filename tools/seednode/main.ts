@@ -1,0 +1,36 @@
+/**
+ * `npm run seednode -- --port <p> [--host 127.0.0.1]`: runs the seed node (seed.ts) in the
+ * foreground, prints `seednode ready <multiaddr>` on stdout, and stops on SIGINT/SIGTERM (or when
+ * the devnet that started it goes away). `--port 0` picks a free port.
+ */
+import { parseArgs } from 'node:util';
+import { startSeedNode } from './seed';
+
+const log = (line: string): void => void process.stderr.write(line + '\n');
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' } } });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be a port number (0 picks a free one)');
+  const seed = await startSeedNode({ host: values.host, port, log });
+  console.log(`seednode ready ${seed.multiaddr}`);
+
+  let stopping = false;
+  const shutdown = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void seed.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  // Started by the devnet with an IPC channel: exit with it, so no seed outlives its devnet.
+  if (process.send) process.once('disconnect', shutdown);
+}
+
+main().catch((e: unknown) => {
+  log(`seednode: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+/**
+ * A seed/relay node for the devnet and tests, in Node.js: a WebSocket listener, noise, yamux,
+ * identify, ping, a circuit relay server, and gossipsub set up as a hub (devnet-notes §4: big mesh
+ * degrees so every subscriber is in the mesh, no IP-colocation penalty since all peers share one
+ * address on a devnet, raised inbound limits for bursts of local peers). It relays every topic its
+ * peers use and forwards request-response to its peers. Nothing is persisted: a fresh identity
+ * each start.
+ */
+import '../../src/node/p2p/polyfills';
+import { noise } from '@chainsafe/libp2p-noise';
+import { yamux } from '@chainsafe/libp2p-yamux';
+import { circuitRelayServer } from '@libp2p/circuit-relay-v2';
+import { gossipsub } from '@libp2p/gossipsub';
+import { identify } from '@libp2p/identify';
+import { ping } from '@libp2p/ping';
+import { webSockets } from '@libp2p/websockets';
+import { createLibp2p } from 'libp2p';
+import { forwardRequests } from './requestForwarding';
+import { relayAllTopics } from './topicRelay';
+
+export interface SeedOptions {
+  /** Listening address; 127.0.0.1 by default. */
+  host?: string;
+  /** 0 picks a free port. */
+  port: number;
+  log?: (line: string) => void;
+}
+
+export interface SeedNode {
+  peerId: string;
+  /** `/ip4/<host>/tcp/<port>/ws/p2p/<peerId>`, what nodes list in `seednodes`. */
+  multiaddr: string;
+  stop(): Promise<void>;
+}
+
+export async function startSeedNode(opts: SeedOptions): Promise<SeedNode> {
+  const host = opts.host ?? '127.0.0.1';
+  const log = opts.log ?? (() => undefined);
+  const libp2p = await createLibp2p({
+    addresses: { listen: [`/${host.includes(':') ? 'ip6' : 'ip4'}/${host}/tcp/${opts.port}/ws`] },
+    transports: [webSockets()],
+    connectionEncrypters: [noise()],
+    streamMuxers: [yamux()],
+    connectionManager: { inboundConnectionThreshold: 10_000, maxIncomingPendingConnections: 256, maxConnections: 1_000 },
+    services: {
+      identify: identify(),
+      ping: ping(),
+      pubsub: gossipsub({
+        D: 32,
+        Dlo: 22,
+        Dhi: 64,
+        Dout: 2,
+        Dlazy: 32,
+        allowPublishToZeroTopicPeers: true,
+        scoreParams: { IPColocationFactorWeight: 0 },
+      }),
+      relay: circuitRelayServer({ reservations: { maxReservations: 1_000 } }),
+    },
+  });
+  relayAllTopics(libp2p.services.pubsub, log);
+  await forwardRequests(libp2p, log);
+  const addr = libp2p.getMultiaddrs().find((a) => a.toString().includes('/ws/'));
+  if (!addr) throw new Error('the seed has no WebSocket address');
+  return {
+    peerId: libp2p.peerId.toString(),
+    multiaddr: addr.toString(),
+    async stop() {
+      await libp2p.stop();
+    },
+  };
+}
