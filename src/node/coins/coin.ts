@@ -5,6 +5,7 @@
  */
 import type { MmNumber } from '../../shared/number';
 import type { CoinConfig } from './config';
+import type { TradeFees } from './tradeFee';
 
 export interface CoinBalance {
   /** Spendable now: confirmed + unconfirmed, less what is unspendable. */
@@ -94,6 +95,8 @@ export interface EnabledCoin {
   sendRawTransaction(txHex: string): Promise<string>;
   /** The background history, when activated with `tx_history: true`. */
   readonly history: TxHistoryView | null;
+  /** Swap fee estimates; absent for a coin family that cannot swap yet. */
+  readonly tradeFees?: TradeFees;
   /** Closes connections and timers; called on disable and on node stop. */
   shutdown(): Promise<void>;
 }

@@ -60,7 +60,7 @@ export interface UtxoParams {
   signatureVersion: SignatureVersion;
   isPoS: boolean;
   isPoSV: boolean;
-  /** How much a dynamic fee may rise between preimage and broadcast (0.5 = 50%). */
+  /** How much a dynamic fee may rise between preimage and broadcast, in percent (0.5 = 0.5%). */
   txfeeVolatilityPercent: number;
   /** Blocks in the median-time-past window. */
   mtpBlockCount: number;

@@ -1,6 +1,6 @@
 /**
- * The ERC20 calls and the Transfer event the node uses: balance, decimals, transfer and approve
- * call data, and Transfer logs touching an address.
+ * The ERC20 calls and the Transfer event the node uses: balance, decimals, allowance, transfer and
+ * approve call data, and Transfer logs touching an address.
  */
 import { Interface, zeroPadValue } from 'ethers';
 import type { EthChainApi, RpcLog } from './chainApi';
@@ -11,6 +11,7 @@ const ERC20 = new Interface([
   'function decimals() view returns (uint8)',
   'function transfer(address to, uint256 amount) returns (bool)',
   'function approve(address spender, uint256 amount) returns (bool)',
+  'function allowance(address owner, address spender) view returns (uint256)',
   'event Transfer(address indexed from, address indexed to, uint256 value)',
 ]);
 
@@ -23,6 +24,12 @@ export const encodeApprove = (spender: string, amount: bigint): string => ERC20.
 export async function tokenBalance(api: EthChainApi, token: string, owner: string): Promise<bigint> {
   const out = await api.call({ to: token, data: ERC20.encodeFunctionData('balanceOf', [owner]) });
   return ERC20.decodeFunctionResult('balanceOf', out)[0] as bigint;
+}
+
+/** What `spender` (the swap contract) may still take from `owner`'s tokens. */
+export async function tokenAllowance(api: EthChainApi, token: string, owner: string, spender: string): Promise<bigint> {
+  const out = await api.call({ to: token, data: ERC20.encodeFunctionData('allowance', [owner, spender]) });
+  return ERC20.decodeFunctionResult('allowance', out)[0] as bigint;
 }
 
 export async function tokenDecimals(api: EthChainApi, token: string): Promise<number> {

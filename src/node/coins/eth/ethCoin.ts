@@ -2,13 +2,17 @@
  * An activated EVM coin: the platform coin (ETH and its kin) or an ERC20 token on it. Both read
  * and sign through the platform's EthChain; a token differs only in where its balance lives
  * (`balanceOf`) and in paying its gas in the platform coin. Each new block refreshes the balance,
- * and a change is pushed as a `coin_balance` event, so the UI never polls.
+ * and a change is pushed as a `coin_balance` event, so the UI never polls. Swap fee estimates are
+ * in tradeFee.ts.
  */
 import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawRequest } from '../coin';
 import type { CoinConfig } from '../config';
+import { coinError } from '../coinErrors';
+import type { TradeFees } from '../tradeFee';
 import type { CallRequest } from './chainApi';
 import type { EthChain } from './ethChain';
-import { tokenBalance } from './erc20';
+import { tokenAllowance, tokenBalance } from './erc20';
+import { EthTradeFees, type EthFeeView } from './tradeFee';
 import { ETH_DECIMALS, formatUnits } from './units';
 import { buildEthWithdraw, type EthWithdrawView } from './withdraw';
 import type { AmountUnit } from './withdrawErrors';
@@ -31,7 +35,7 @@ export interface EthCoinInit {
   now(): number;
 }
 
-export class EthCoin implements EnabledCoin, EthWithdrawView {
+export class EthCoin implements EnabledCoin, EthWithdrawView, EthFeeView {
   readonly ticker: string;
   readonly config: CoinConfig;
   readonly decimals: number;
@@ -45,6 +49,7 @@ export class EthCoin implements EnabledCoin, EthWithdrawView {
   readonly swapContractAddress: string;
   readonly fallbackSwapContract: string | null;
   history: TxHistoryView | null = null;
+  readonly tradeFees: TradeFees = new EthTradeFees(this);
   private lastBalance: bigint | null = null;
   private readonly disposers: (() => void)[] = [];
 
@@ -93,6 +98,12 @@ export class EthCoin implements EnabledCoin, EthWithdrawView {
     return this.contract === null
       ? this.chain.api.balance(this.address)
       : tokenBalance(this.chain.api, this.contract, this.address);
+  }
+
+  /** Tokens only: what `spender` may take of the wallet's tokens. */
+  allowance(spender: string): Promise<bigint> {
+    if (this.contract === null) throw coinError.internal(`${this.ticker} is not a token`);
+    return tokenAllowance(this.chain.api, this.contract, this.address, spender);
   }
 
   gasBalance(): Promise<bigint> {

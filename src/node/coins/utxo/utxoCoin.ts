@@ -1,11 +1,12 @@
 /**
  * A UTXO coin activated over Electrum: its address and script, balance (with immature coinbase
- * outputs set apart), withdraw and broadcast. Balance changes pushed by the server are sent on as
+ * outputs set apart), withdraw and broadcast, swap fee estimates. Balance changes pushed by the server are sent on as
  * `coin_balance` events, so the UI never polls.
  */
 import { Transaction } from 'bitcoinjs-lib';
 import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawHooks, WithdrawRequest } from '../coin';
 import type { CoinConfig, UtxoParams } from '../config';
+import type { TradeFees } from '../tradeFee';
 import { bytesToHex } from '../../crypto';
 import { myAddress, decodeAddress } from './address';
 import type { ElectrumClient } from './electrum';
@@ -16,6 +17,7 @@ import type { UtxoSigner } from './signer';
 import { satToDecimal, type InputKind, type SignedTx, type TxPlan, type Unspent } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 import { buildWithdraw } from './withdraw';
+import { UtxoTradeFees } from './tradeFee';
 
 export interface UtxoCoinInit {
   config: CoinConfig;
@@ -43,6 +45,7 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   readonly inputKind: InputKind;
   readonly api: ElectrumApi;
   history: TxHistoryView | null = null;
+  readonly tradeFees: TradeFees = new UtxoTradeFees(this);
   private readonly spent = new SpentOutpoints();
   /** Whether a transaction is a coinbase never changes, so the answer is kept. */
   private readonly coinbase = new Map<string, boolean>();

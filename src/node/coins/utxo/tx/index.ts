@@ -8,4 +8,4 @@ export { signInput, signTx, type SignedTx } from './sign';
 export { estimateTxVsize } from './size';
 export { feeForVsize } from './fee';
 export { decimalToSat, satToDecimal } from './amount';
-export { isOpReturn, outputScript, p2pkhScript, p2shScript, p2wpkhScript, p2wshScript, type UtxoAddressKind } from './scripts';
+export { isOpReturn, opReturnScript, outputScript, p2pkhScript, p2shScript, p2wpkhScript, p2wshScript, type UtxoAddressKind } from './scripts';

@@ -5,7 +5,7 @@ import { p2wpkhScript } from './p2wpkh';
 import { p2wshScript } from './p2wsh';
 
 export { p2pkhScript, p2shScript, p2wpkhScript, p2wshScript };
-export { isOpReturn } from './opReturn';
+export { isOpReturn, opReturnScript } from './opReturn';
 
 /** The destinations a UTXO coin can pay to; the hash is 20 bytes except P2WSH's 32. */
 export type UtxoAddressKind = 'p2pkh' | 'p2wpkh' | 'p2sh' | 'p2wsh';

@@ -1,0 +1,40 @@
+/**
+ * RPC handlers of the swaps domain: `trade_preimage` (mmrpc 2.0, and the flat form answering
+ * `{"result": …}`) and the flat `max_taker_vol` (`{"result": {numer, denom}, "coin"}`, 0 when the
+ * balance cannot pay for a swap).
+ */
+import type { ParamReader } from '../../shared/params';
+import type { HandlerTable } from '../handler';
+import type { NodeContext } from '../context';
+import { maxTakerVol } from './orderChecks';
+import { tradePreimage, type TradePreimageRequest } from './tradePreimage';
+import { tradePreimageToWire } from './wire';
+
+function readTradePreimage(r: ParamReader): TradePreimageRequest {
+  return {
+    base: r.str('base'),
+    rel: r.str('rel'),
+    swapMethod: r.oneOf('swap_method', ['setprice', 'buy', 'sell'] as const),
+    price: r.num('price'),
+    volume: r.optNum('volume'),
+    max: r.optBool('max', false),
+  };
+}
+
+async function tradePreimageRpc(ctx: NodeContext, params: ParamReader): Promise<Record<string, unknown>> {
+  return tradePreimageToWire(await tradePreimage(ctx, readTradePreimage(params)));
+}
+
+export const swapsHandlers: HandlerTable = {
+  trade_preimage: {
+    mmrpc: tradePreimageRpc,
+    legacy: async (ctx, args) => ({ result: await tradePreimageRpc(ctx, args) }),
+  },
+  max_taker_vol: {
+    legacy: async (ctx, args) => {
+      const coin = args.str('coin');
+      const max = await maxTakerVol(ctx, coin, args.optStr('trade_with'));
+      return { result: max.toFraction(), coin };
+    },
+  },
+};
