@@ -13,6 +13,7 @@ import type { EnabledCoins } from './coins/registry';
 import type { WebSocketFactory } from './coins/utxo/electrum';
 import type { BuildInfo } from './lifecycle/version';
 import type { WalletsStore } from './storage';
+import type { OrdersService } from './orders/service';
 
 /** What the node needs from the place it runs in; the adapters at the edges take these by injection. */
 export interface Platform {
@@ -51,6 +52,8 @@ export interface NodeContext {
   readonly tasks: TaskManager;
   /** The hardware wallet connected through `task::init_hwdevice`, if any. */
   readonly hw: HwContext;
+  /** My orders and the orderbook; absent without a key or a peer-to-peer network. */
+  readonly orders?: OrdersService;
   log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
   /** Asks the node to stop once the current response has been sent. */
   requestStop(): void;

@@ -15,6 +15,10 @@ import { tryAcquireWalletLock, type WalletLock, type WalletsStore } from './stor
 import { HwContext } from './hw/hwContext';
 import { TaskManager } from './tasks';
 import { openWallet } from './wallet/openWallet';
+import type { OrdersService } from './orders/service';
+import { startOrders } from './orders/start';
+import { p2pForContext } from './p2p/forContext';
+import type { P2p } from './p2p/types';
 import { passwordPolicyViolation } from './wallet/passwordPolicy';
 import { readConf } from './lifecycle/readConf';
 import { startError } from './lifecycle/startError';
@@ -69,7 +73,7 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
   const log = (level: 'debug' | 'info' | 'warn' | 'error', line: string): void => platform.emit('log', { level, line });
   for (const issue of coinsConfig.issues) log('warn', `coins config: ${issue.ticker}: ${issue.field}: ${issue.message}`);
 
-  const ctx: NodeContext = {
+  const base: NodeContext = {
     platform,
     conf,
     walletName: wallet.walletName,
@@ -83,6 +87,17 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
     log,
     requestStop: opts.onStopRequested,
   };
+  let p2p: P2p | null = null;
+  let orders: OrdersService | undefined;
+  try {
+    p2p = await p2pForContext(base);
+    orders = p2p ? await startOrders(base, p2p) : undefined;
+  } catch (e) {
+    await p2p?.stop();
+    lock?.release();
+    throw e;
+  }
+  const ctx: NodeContext = orders ? { ...base, orders } : base;
   const auth = new Authenticator(rpcPassword, platform.now);
   const dispatcher = new Dispatcher(ctx, auth, allHandlers, platform.resolveFrames);
 
@@ -93,6 +108,8 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
     async stop() {
       if (stopped) return;
       stopped = true;
+      await orders?.stop();
+      await p2p?.stop();
       await enabledCoins.shutdownAll();
       await ctx.hw.disconnect();
       lock?.release();

@@ -3,6 +3,8 @@ import { coinsHandlers } from '../coins/rpc';
 import type { HandlerTable } from '../handler';
 import { hwHandlers } from '../hw/rpc';
 import { lifecycleHandlers } from '../lifecycle/rpc';
+import { ordersHandlers } from '../orders/rpc';
+import { swapsHandlers } from '../swaps/rpc';
 import { walletHandlers } from '../wallet/rpc';
 
 export const allHandlers: HandlerTable = {
@@ -10,4 +12,6 @@ export const allHandlers: HandlerTable = {
   ...coinsHandlers,
   ...walletHandlers,
   ...hwHandlers,
+  ...ordersHandlers,
+  ...swapsHandlers,
 };

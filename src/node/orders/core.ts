@@ -1,0 +1,193 @@
+/**
+ * The state the orders modules share: my maker and taker orders, the orderbook, the network, the
+ * store and the clock, with the small operations every module needs (publish a message, announce
+ * a maker order, what my orders lock). Kept free of message handling so the modules that handle
+ * messages, RPCs and timers can all build on it without importing one another.
+ */
+import { MmNumber } from '../../shared/number';
+import { bytesToHex } from '../crypto';
+import type { P2p } from '../p2p/types';
+import type { OrderBalance } from './balance';
+import { configuredOrderbookTicker, protocolInfo, type OrderCoins } from './coins';
+import { availableAmount, makerBaseTicker, makerRelTicker } from './matching';
+import { encodeOrdermatchMessage } from './messages/codec';
+import type { OrdermatchMessage } from './messages/types';
+import { Orderbook, orderbookTopic } from './orderbook';
+import type { OrdersPersistence } from './persistence';
+import type { MakerOrder, OrderbookItem, OrderEndReason, SwapStart, TakerOrder } from './types';
+
+/** KDF's timing constants (lp_ordermatch.rs); tests shorten them. */
+export interface OrdersTiming {
+  /** MIN_ORDER_KEEP_ALIVE_INTERVAL */
+  keepAliveMs: number;
+  /** MAKER_ORDER_TIMEOUT: a maker silent this long is dropped from the orderbook. */
+  makerOrderTimeoutMs: number;
+  /** ORDER_MATCH_TIMEOUT: a reservation not connected this long frees its volume. */
+  orderMatchTimeoutMs: number;
+  /** How long a taker collects MakerReserved answers before picking the best. */
+  reservedCollectMs: number;
+  /** The housekeeping loop's period (KDF's ordermatch loop sleeps 0.777 s). */
+  tickMs: number;
+}
+
+const KDF_TIMING: OrdersTiming = {
+  keepAliveMs: 30_000,
+  makerOrderTimeoutMs: 90_000,
+  orderMatchTimeoutMs: 30_000,
+  reservedCollectMs: 3_000,
+  tickMs: 777,
+};
+
+export interface OrdersDeps {
+  p2p: P2p;
+  /** The node's 33-byte compressed public key (the key that signs its p2p messages). */
+  pubkey: Uint8Array;
+  coins: OrderCoins;
+  balance: OrderBalance;
+  /** null: orders live in memory only. */
+  persistence: OrdersPersistence | null;
+  now(): number;
+  log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
+  /** A match connected: the swap with this uuid may start. */
+  onSwapStart?(start: SwapStart): void;
+  timing?: Partial<OrdersTiming>;
+}
+
+const ZERO_ROOT = new Uint8Array(8);
+const seconds = (ms: number): number => Math.floor(ms / 1000);
+
+export class OrdersCore {
+  readonly makers = new Map<string, MakerOrder>();
+  readonly takers = new Map<string, TakerOrder>();
+  readonly book = new Orderbook();
+  /** 33-byte compressed hex, as orderbook entries show pubkeys. */
+  readonly myPubkey: string;
+  /** 32-byte x-only hex, as taker requests and reservations name nodes. */
+  readonly myId: string;
+  readonly timing: OrdersTiming;
+
+  constructor(readonly deps: OrdersDeps) {
+    this.myPubkey = bytesToHex(deps.pubkey);
+    this.myId = this.myPubkey.slice(2);
+    this.timing = { ...KDF_TIMING, ...deps.timing };
+  }
+
+  now(): number {
+    return this.deps.now();
+  }
+
+  /** Signs and gossips; a network failure is logged, as KDF's broadcast is fire-and-forget. */
+  async publish(topic: string, message: OrdermatchMessage): Promise<void> {
+    try {
+      await this.deps.p2p.publish(topic, encodeOrdermatchMessage(message));
+    } catch (e) {
+      this.deps.log('warn', `orders: cannot publish ${message.type} on ${topic}: ${(e as Error).message}`);
+    }
+  }
+
+  /** Store write from a message handler or timer: failures are logged, the node carries on. */
+  async persistQuietly(what: string, write: (p: OrdersPersistence) => Promise<void>): Promise<void> {
+    if (!this.deps.persistence) return;
+    try {
+      await write(this.deps.persistence);
+    } catch (e) {
+      this.deps.log('error', `orders: cannot save ${what}: ${(e as Error).message}`);
+    }
+  }
+
+  /** Store write on an RPC's path: a failure fails the RPC before anything is announced. */
+  async persist(write: (p: OrdersPersistence) => Promise<void>): Promise<void> {
+    if (this.deps.persistence) await write(this.deps.persistence);
+  }
+
+  /** My maker order as the orderbook (and every peer) sees it: its available volume. */
+  makerItem(order: MakerOrder): OrderbookItem {
+    const base = this.deps.coins.configs.get(order.base);
+    const rel = this.deps.coins.configs.get(order.rel);
+    return {
+      pubkey: this.myPubkey,
+      base: makerBaseTicker(order),
+      rel: makerRelTicker(order),
+      price: order.price,
+      maxVolume: availableAmount(order),
+      minVolume: order.minBaseVol,
+      uuid: order.uuid,
+      createdAt: seconds(this.now()),
+      baseProtocolInfo: base ? protocolInfo(base) : new Uint8Array(),
+      relProtocolInfo: rel ? protocolInfo(rel) : new Uint8Array(),
+      confSettings: order.confSettings,
+    };
+  }
+
+  /** Puts my maker order in the orderbook and tells the network (KDF's `maker_order_created_p2p_notify`). */
+  async announce(order: MakerOrder): Promise<void> {
+    const item = this.makerItem(order);
+    this.book.upsert(item, this.now());
+    const msg = { ...item, confSettings: order.confSettings, timestamp: item.createdAt, pairTrieRoot: ZERO_ROOT };
+    await this.publish(orderbookTopic(item.base, item.rel), { type: 'MakerOrderCreated', msg });
+  }
+
+  /** Takes my maker order off the book and tells the network. */
+  async withdraw(order: MakerOrder): Promise<void> {
+    this.book.remove(order.uuid);
+    const msg = { uuid: order.uuid, timestamp: seconds(this.now()), pairTrieRoot: ZERO_ROOT };
+    await this.publish(orderbookTopic(makerBaseTicker(order), makerRelTicker(order)), { type: 'MakerOrderCancelled', msg });
+  }
+
+  /** Tells the network my order's new available volume (and whatever else `changes` holds). */
+  async announceUpdate(order: MakerOrder, changes: { price?: boolean; minVolume?: boolean; conf?: boolean } = {}): Promise<void> {
+    const item = this.makerItem(order);
+    const known = this.book.get(order.uuid);
+    this.book.upsert({ ...item, createdAt: known?.createdAt ?? item.createdAt }, this.now());
+    await this.publish(orderbookTopic(item.base, item.rel), {
+      type: 'MakerOrderUpdated',
+      msg: {
+        uuid: order.uuid,
+        newMaxVolume: item.maxVolume,
+        ...(changes.price && { newPrice: order.price }),
+        ...(changes.minVolume && { newMinVolume: order.minBaseVol }),
+        ...(changes.conf && { confSettings: order.confSettings }),
+        timestamp: seconds(this.now()),
+        pairTrieRoot: ZERO_ROOT,
+      },
+    });
+  }
+
+  /** My maker order ends: off the book, the network told, history written when asked for. */
+  async retireMaker(order: MakerOrder, reason: OrderEndReason): Promise<void> {
+    this.makers.delete(order.uuid);
+    await this.withdraw(order);
+    await this.persistQuietly(`maker order ${order.uuid}`, (p) => p.finish([{ order, reason }], this.now()));
+  }
+
+  async retireTaker(order: TakerOrder, reason: OrderEndReason): Promise<void> {
+    this.takers.delete(order.request.uuid);
+    await this.persistQuietly(`taker order ${order.request.uuid}`, (p) => p.finish([{ order, reason }], this.now()));
+  }
+
+  /**
+   * What my open orders promise of `coin`, leaving out `except`: a maker order its volume not yet
+   * handed to a swap, a taker request what it would send.
+   */
+  lockedByOrders(except: ReadonlySet<string> = new Set()): (coin: string) => MmNumber {
+    return (coin) => {
+      let sum = MmNumber.ZERO;
+      for (const o of this.makers.values()) {
+        if (o.base !== coin || except.has(o.uuid)) continue;
+        let inSwaps = MmNumber.ZERO;
+        for (const m of o.matches.values()) if (m.connected) inSwaps = inSwaps.add(m.reserved.baseAmount);
+        sum = sum.add(o.maxBaseVol.sub(inSwaps));
+      }
+      for (const o of this.takers.values()) {
+        if (except.has(o.request.uuid)) continue;
+        const sends = o.request.action === 'Sell' ? o.request.base : o.request.rel;
+        if (sends === coin) sum = sum.add(o.request.action === 'Sell' ? o.request.baseAmount : o.request.relAmount);
+      }
+      return sum;
+    };
+  }
+
+  orderbookTickerOf(ticker: string): string | null {
+    return configuredOrderbookTicker(this.deps.coins, ticker);
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Errors of the order RPCs. KDF's legacy ordermatch handlers fail with plain strings (flat
+ * `{error}` with the trace prefix, HTTP 500), so most errors here only carry KDF's message; the
+ * mmrpc `best_orders` has typed variants (`BestOrdersRpcError`).
+ */
+import { MmError } from '../errors';
+
+/** A flat-format failure with KDF's wording. */
+export function orderError(message: string, cause?: unknown): MmError {
+  return new MmError({ errorType: 'OrderError', message, errorData: message, httpStatus: 500, cause });
+}
+
+export const bestOrdersError = {
+  coinIsWalletOnly: (coin: string): MmError =>
+    new MmError({ errorType: 'CoinIsWalletOnly', message: `Coin ${coin} is wallet only`, errorData: coin, httpStatus: 400 }),
+};
+
+/** Orders need the node's key and peer-to-peer network; without them no order RPC can work. */
+export function ordersUnavailable(): MmError {
+  return orderError('Orders are not available: the node has no key or no peer-to-peer network (conf seednodes)');
+}

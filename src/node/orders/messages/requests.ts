@@ -1,0 +1,202 @@
+/**
+ * KDF's ordermatch peer requests and their answers (kdf-facts §5.3), the payloads of
+ * `P2p.request`: `P2PRequest::Ordermatch(OrdermatchRequest)` in, `GetOrderbookRes` or
+ * `BestOrdersP2PRes` out, msgpack-encoded like the gossip messages. Of KDF's trie-sync requests
+ * only `GetOrderbook` is spoken (this orderbook keeps no tries); other requests get no answer.
+ */
+import type { MmNumber } from '../../../shared/number';
+import {
+  bigRational,
+  byteSeq,
+  decodeMsgpack,
+  encodeMsgpack,
+  MsgMap,
+  MsgpackError,
+  readBigRational,
+  readByteSeq,
+  readNil,
+  readSeq,
+  readString,
+  readStringMap,
+  readUint,
+  readVariant,
+  struct,
+  StructReader,
+  variant,
+  type MsgValue,
+} from '../../p2p/msgpack';
+import type { OrderbookItem } from '../types';
+import { parseUuid } from '../uuid';
+import { encodeConf, readConf } from './fields';
+
+export type BestOrdersAction = 'buy' | 'sell';
+
+export type OrdermatchRequest =
+  | { type: 'GetOrderbook'; base: string; rel: string }
+  | { type: 'BestOrders'; coin: string; action: BestOrdersAction; volume: MmNumber }
+  | { type: 'BestOrdersByNumber'; coin: string; action: BestOrdersAction; number: number };
+
+/** One maker's orders in a `GetOrderbook` answer. */
+export interface PubkeyOrders {
+  pubkey: string;
+  /** Seconds. */
+  lastKeepAlive: number;
+  orders: OrderbookItem[];
+}
+
+const P2P_ORDERMATCH = 0;
+const REQUEST_INDEX = { GetOrderbook: 0, BestOrders: 2, BestOrdersByNumber: 4 } as const;
+const ACTIONS: readonly BestOrdersAction[] = ['buy', 'sell'];
+
+export function encodeOrdermatchRequest(req: OrdermatchRequest): Uint8Array {
+  let body: MsgValue;
+  switch (req.type) {
+    case 'GetOrderbook':
+      body = struct([req.base, req.rel]);
+      break;
+    case 'BestOrders':
+      body = struct([req.coin, variant(ACTIONS.indexOf(req.action)), bigRational(req.volume)]);
+      break;
+    case 'BestOrdersByNumber':
+      body = struct([req.coin, variant(ACTIONS.indexOf(req.action)), req.number]);
+      break;
+  }
+  return encodeMsgpack(variant(P2P_ORDERMATCH, variant(REQUEST_INDEX[req.type], body)));
+}
+
+function readAction(v: MsgValue, path: string): BestOrdersAction {
+  const { index, value, path: at } = readVariant(v, path);
+  const action = ACTIONS[index];
+  if (!action) throw new MsgpackError(path, `unknown BestOrdersAction variant ${index}`);
+  readNil(value, at);
+  return action;
+}
+
+/** The request, or null for requests this node does not serve (trie sync, depth, network info). */
+export function decodeOrdermatchRequest(bytes: Uint8Array): OrdermatchRequest | null {
+  const outer = readVariant(decodeMsgpack(bytes), '$');
+  if (outer.index !== P2P_ORDERMATCH) return null;
+  const { index, value, path } = readVariant(outer.value, outer.path);
+  if (index === REQUEST_INDEX.GetOrderbook) {
+    const r = new StructReader(value, path, 2);
+    return { type: 'GetOrderbook', base: r.next(readString), rel: r.next(readString) };
+  }
+  if (index === REQUEST_INDEX.BestOrders) {
+    const r = new StructReader(value, path, 3);
+    return { type: 'BestOrders', coin: r.next(readString), action: r.next(readAction), volume: r.next(readBigRational) };
+  }
+  if (index === REQUEST_INDEX.BestOrdersByNumber) {
+    const r = new StructReader(value, path, 3);
+    return { type: 'BestOrdersByNumber', coin: r.next(readString), action: r.next(readAction), number: r.next(readUint) };
+  }
+  return null;
+}
+
+/** `OrderbookP2PItem`; its protocol and confirmation infos travel beside it, keyed by uuid. */
+function encodeItem(o: OrderbookItem): MsgValue {
+  return struct([
+    o.pubkey,
+    o.base,
+    o.rel,
+    bigRational(o.price),
+    bigRational(o.maxVolume),
+    bigRational(o.minVolume),
+    o.uuid,
+    o.createdAt,
+  ]);
+}
+
+function readItem(v: MsgValue, path: string): OrderbookItem {
+  const r = new StructReader(v, path, 8);
+  const pubkey = r.next(readString);
+  const base = r.next(readString);
+  const rel = r.next(readString);
+  const price = r.next(readBigRational);
+  const maxVolume = r.next(readBigRational);
+  const minVolume = r.next(readBigRational);
+  const uuid = parseUuid(r.next(readString));
+  const createdAt = r.next(readUint);
+  if (!uuid) throw new MsgpackError(path, 'invalid uuid');
+  if (!/^0[23][0-9a-f]{64}$/.test(pubkey)) throw new MsgpackError(path, 'invalid pubkey');
+  if (!price.isPositive() || !maxVolume.isPositive() || minVolume.isNegative() || maxVolume.lt(minVolume) || base === rel) {
+    throw new MsgpackError(path, 'impossible order values');
+  }
+  const none = new Uint8Array();
+  return { pubkey, base, rel, price, maxVolume, minVolume, uuid, createdAt, baseProtocolInfo: none, relProtocolInfo: none, confSettings: null };
+}
+
+/** `protocol_infos` and `conf_infos`. */
+function encodeInfos(orders: readonly OrderbookItem[]): MsgValue[] {
+  return [
+    new MsgMap(orders.map((o) => [o.uuid, struct([byteSeq(o.baseProtocolInfo), byteSeq(o.relProtocolInfo)])])),
+    new MsgMap(orders.flatMap((o) => (o.confSettings ? [[o.uuid, encodeConf(o.confSettings)] as const] : []))),
+  ];
+}
+
+function applyInfos(r: StructReader, orders: readonly OrderbookItem[]): void {
+  const byUuid = new Map(orders.map((o) => [o.uuid, o]));
+  const protocolInfos = r.optional((v, p) =>
+    readStringMap(v, p, (x, xp) => {
+      const s = new StructReader(x, xp, 2);
+      return { base: s.next(readByteSeq), rel: s.next(readByteSeq) };
+    }),
+  );
+  const confInfos = r.optional((v, p) => readStringMap(v, p, readConf));
+  for (const [uuid, info] of protocolInfos ?? []) {
+    const order = byUuid.get(uuid);
+    if (order) Object.assign(order, { baseProtocolInfo: info.base, relProtocolInfo: info.rel });
+  }
+  for (const [uuid, conf] of confInfos ?? []) {
+    const order = byUuid.get(uuid);
+    if (order) order.confSettings = conf;
+  }
+}
+
+export function encodeGetOrderbookRes(pubkeys: readonly PubkeyOrders[]): Uint8Array {
+  const byPubkey = new MsgMap(
+    pubkeys.map((p) => [p.pubkey, struct([p.lastKeepAlive, [], p.orders.map((o) => struct([o.uuid, encodeItem(o)]))])]),
+  );
+  return encodeMsgpack(struct([byPubkey, ...encodeInfos(pubkeys.flatMap((p) => p.orders))]));
+}
+
+export function decodeGetOrderbookRes(bytes: Uint8Array): PubkeyOrders[] {
+  const r = new StructReader(decodeMsgpack(bytes), '$', 1, 2);
+  const byPubkey = r.next((v, p) =>
+    readStringMap(v, p, (x, xp) => {
+      const s = new StructReader(x, xp, 3);
+      const lastKeepAlive = s.next(readUint);
+      s.next(readByteSeq);
+      const orders = s.next((o, op) =>
+        readSeq(o, op, (pair, pp) => {
+          const t = new StructReader(pair, pp, 2);
+          const uuid = t.next(readString);
+          const order = t.next(readItem);
+          if (order.uuid !== uuid) throw new MsgpackError(pp, 'order under another uuid');
+          return order;
+        }),
+      );
+      return { lastKeepAlive, orders };
+    }),
+  );
+  const result = [...byPubkey].map(([pubkey, { lastKeepAlive, orders }]) => {
+    if (orders.some((o) => o.pubkey !== pubkey)) throw new MsgpackError('$[0]', `orders of another pubkey under ${pubkey}`);
+    return { pubkey, lastKeepAlive, orders };
+  });
+  applyInfos(r, result.flatMap((p) => p.orders));
+  return result;
+}
+
+/** Best orders by the other coin's orderbook ticker. */
+export function encodeBestOrdersRes(orders: ReadonlyMap<string, readonly OrderbookItem[]>): Uint8Array {
+  const byCoin = new MsgMap([...orders].map(([coin, list]) => [coin, list.map((o) => struct([encodeItem(o), [], []]))]));
+  return encodeMsgpack(struct([byCoin, ...encodeInfos([...orders.values()].flat())]));
+}
+
+export function decodeBestOrdersRes(bytes: Uint8Array): Map<string, OrderbookItem[]> {
+  const r = new StructReader(decodeMsgpack(bytes), '$', 1, 2);
+  const result = r.next((v, p) =>
+    readStringMap(v, p, (list, lp) => readSeq(list, lp, (w, wp) => new StructReader(w, wp, 3).next(readItem))),
+  );
+  applyInfos(r, [...result.values()].flat());
+  return result;
+}

@@ -1,0 +1,206 @@
+/**
+ * RPC handlers of the orders domain, all flat-format as in KDF (`best_orders` also mmrpc 2.0):
+ * `setprice`, `update_maker_order`, `sell`, `buy`, `cancel_order`, `cancel_all_orders`,
+ * `my_orders`, `orderbook`, `best_orders`. Arguments are read here; the service does the work.
+ */
+import { MmNumber } from '../../shared/number';
+import { items, ParamError, type ParamReader } from '../../shared/params';
+import type { NodeContext } from '../context';
+import { LegacyResponse, type HandlerTable } from '../handler';
+import { bestOrdersLegacy, bestOrdersV2 } from './bestOrdersWire';
+import type { CancelBy } from './cancel';
+import { bestOrdersError, orderError, ordersUnavailable } from './errors';
+import type { ConfOverrides } from './makerActions';
+import type { BestOrdersAction } from './messages/requests';
+import { orderbookResponse } from './orderbookWire';
+import type { OrdersService } from './service';
+import { TAKER_ORDER_TIMEOUT } from './takerActions';
+import type { MatchBy, OrderType, TakerAction } from './types';
+import { parseUuid } from './uuid';
+import { makerOrderForMyOrders, makerOrderToWire, sellBuyResponse, takerOrderToWire } from './wire';
+
+function orders(ctx: NodeContext): OrdersService {
+  if (!ctx.orders) throw ordersUnavailable();
+  return ctx.orders;
+}
+
+function uuidArg(args: ParamReader, name: string): string {
+  const uuid = parseUuid(args.str(name));
+  if (!uuid) throw new ParamError(args.field(name), `invalid uuid for \`${args.field(name)}\``);
+  return uuid;
+}
+
+function confArgs(args: ParamReader): ConfOverrides {
+  const conf: ConfOverrides = {};
+  if (args.has('base_confs')) conf.baseConfs = args.uint('base_confs');
+  if (args.has('base_nota')) conf.baseNota = args.bool('base_nota');
+  if (args.has('rel_confs')) conf.relConfs = args.uint('rel_confs');
+  if (args.has('rel_nota')) conf.relNota = args.bool('rel_nota');
+  return conf;
+}
+
+/** A node named by its 32-byte key (KDF's H256 hex); a 33-byte compressed key is taken without its prefix. */
+function pubkeyItem(value: unknown, path: string): string {
+  const hex = items.str(value, path).toLowerCase().replace(/^0x/, '');
+  if (/^[0-9a-f]{64}$/.test(hex)) return hex;
+  if (/^0[23][0-9a-f]{64}$/.test(hex)) return hex.slice(2);
+  throw new ParamError(path, `invalid pubkey for \`${path}\`: expected 32 bytes of hex`);
+}
+
+function uuidItem(value: unknown, path: string): string {
+  const uuid = parseUuid(items.str(value, path));
+  if (!uuid) throw new ParamError(path, `invalid uuid for \`${path}\``);
+  return uuid;
+}
+
+function matchByArg(args: ParamReader): MatchBy {
+  const m = args.optObj('match_by');
+  if (!m) return { type: 'Any' };
+  const type = m.oneOf('type', ['Any', 'Orders', 'Pubkeys'] as const);
+  if (type === 'Any') return { type };
+  return type === 'Orders' ? { type, data: m.arr('data', uuidItem) } : { type, data: m.arr('data', pubkeyItem) };
+}
+
+function orderTypeArg(args: ParamReader): OrderType {
+  return args.optObj('order_type')?.oneOf('type', ['GoodTillCancelled', 'FillOrKill'] as const) ?? 'GoodTillCancelled';
+}
+
+async function setprice(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+  const order = await orders(ctx).setPrice({
+    base: args.str('base'),
+    rel: args.str('rel'),
+    price: args.num('price'),
+    volume: args.optNum('volume') ?? MmNumber.ZERO,
+    max: args.optBool('max', false),
+    minVolume: args.optNum('min_volume'),
+    cancelPrevious: args.optBool('cancel_previous', true),
+    saveInHistory: args.optBool('save_in_history', true),
+    ...confArgs(args),
+  });
+  return { result: makerOrderToWire(order) };
+}
+
+async function updateMakerOrder(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+  const order = await orders(ctx).updateMakerOrder({
+    uuid: uuidArg(args, 'uuid'),
+    newPrice: args.optNum('new_price'),
+    volumeDelta: args.optNum('volume_delta'),
+    minVolume: args.optNum('min_volume'),
+    max: args.optBool('max', false),
+    ...confArgs(args),
+  });
+  return { result: makerOrderToWire(order) };
+}
+
+function sellOrBuy(action: TakerAction) {
+  return async (ctx: NodeContext, args: ParamReader): Promise<unknown> => {
+    const order = await orders(ctx).sellOrBuy({
+      action,
+      base: args.str('base'),
+      rel: args.str('rel'),
+      price: args.num('price'),
+      volume: args.num('volume'),
+      minVolume: args.optNum('min_volume'),
+      matchBy: matchByArg(args),
+      orderType: orderTypeArg(args),
+      timeout: args.optUint('timeout') ?? TAKER_ORDER_TIMEOUT,
+      saveInHistory: args.optBool('save_in_history', true),
+      ...confArgs(args),
+    });
+    return { result: sellBuyResponse(order) };
+  };
+}
+
+async function cancelOrder(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+  const uuid = uuidArg(args, 'uuid');
+  if (await orders(ctx).cancelOrder(uuid)) return { result: 'success' };
+  return new LegacyResponse(404, { error: `Order with uuid ${uuid} is not found` });
+}
+
+function cancelByArg(args: ParamReader): CancelBy {
+  const by = args.obj_('cancel_by');
+  const type = by.oneOf('type', ['All', 'Pair', 'Coin'] as const);
+  if (type === 'All') return { type };
+  const data = by.obj_('data');
+  return type === 'Pair' ? { type, base: data.str('base'), rel: data.str('rel') } : { type, ticker: data.str('ticker') };
+}
+
+async function cancelAllOrders(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+  const { cancelled, currentlyMatching } = await orders(ctx).cancelAllOrders(cancelByArg(args));
+  return { result: { cancelled, currently_matching: currentlyMatching } };
+}
+
+async function myOrders(ctx: NodeContext): Promise<unknown> {
+  const service = orders(ctx);
+  const makers = service.makerOrders().map((o) => [o.uuid, makerOrderForMyOrders(o)]);
+  const takers = service.takerOrders().map((o) => [o.request.uuid, takerOrderToWire(o)]);
+  return { result: { maker_orders: Object.fromEntries(makers), taker_orders: Object.fromEntries(takers) } };
+}
+
+/** KDF's `orderbook_rpc` checks, with its messages (the rel one says "Base Coin" in KDF too). */
+async function orderbook(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+  const base = args.str('base');
+  const rel = args.str('rel');
+  if (base === rel) throw orderError('Base and rel must be different coins');
+  const baseConfig = ctx.coinsConfig.get(base);
+  if (!baseConfig) throw orderError(`Coin ${base} is not found in config`);
+  if (baseConfig.walletOnly) throw orderError(`Base Coin ${base} is wallet only`);
+  const relConfig = ctx.coinsConfig.get(rel);
+  if (!relConfig) throw orderError(`Coin ${rel} is not found in config`);
+  if (relConfig.walletOnly) throw orderError(`Base Coin ${rel} is wallet only`);
+  const sameTicker = (baseConfig.orderbookTicker ?? base) === (relConfig.orderbookTicker ?? rel);
+  if (sameTicker && JSON.stringify(baseConfig.raw.protocol) === JSON.stringify(relConfig.raw.protocol)) {
+    throw orderError('Base and rel coins have the same orderbook tickers and protocols.');
+  }
+  const service = orders(ctx);
+  const { asks, bids } = await service.orderbook(base, rel);
+  return orderbookResponse({
+    base,
+    rel,
+    asks,
+    bids,
+    baseConfig,
+    relConfig,
+    myPubkey: service.myPubkey,
+    netid: ctx.conf.netid ?? 0,
+    nowMs: ctx.platform.now(),
+  });
+}
+
+function readAction(args: ParamReader): BestOrdersAction {
+  return args.oneOf('action', ['buy', 'sell'] as const);
+}
+
+async function bestOrdersLegacyRpc(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+  const coin = args.str('coin');
+  const action = readAction(args);
+  const volume = args.num('volume');
+  if (ctx.coinsConfig.get(coin)?.walletOnly) throw orderError(`Coin ${coin} is wallet only`);
+  const service = orders(ctx);
+  const best = await service.bestOrders(coin, action, volume);
+  return bestOrdersLegacy(best, action, ctx.coinsConfig, service.myPubkey, ctx.platform.now());
+}
+
+async function bestOrdersV2Rpc(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+  const coin = params.str('coin');
+  const action = readAction(params);
+  const by = params.obj_('request_by');
+  const limit: MmNumber | number = by.oneOf('type', ['volume', 'number'] as const) === 'volume' ? by.num('value') : by.uint('value');
+  const excludeMine = params.optBool('exclude_mine', false);
+  if (ctx.coinsConfig.get(coin)?.walletOnly) throw bestOrdersError.coinIsWalletOnly(coin);
+  const service = orders(ctx);
+  const best = await service.bestOrders(coin, action, limit);
+  return bestOrdersV2(best, action, ctx.coinsConfig, service.myPubkey, excludeMine);
+}
+
+export const ordersHandlers: HandlerTable = {
+  setprice: { legacy: setprice },
+  update_maker_order: { legacy: updateMakerOrder },
+  sell: { legacy: sellOrBuy('Sell') },
+  buy: { legacy: sellOrBuy('Buy') },
+  cancel_order: { legacy: cancelOrder },
+  cancel_all_orders: { legacy: cancelAllOrders },
+  my_orders: { legacy: myOrders },
+  orderbook: { legacy: orderbook },
+  best_orders: { legacy: bestOrdersLegacyRpc, mmrpc: bestOrdersV2Rpc },
+};

@@ -1,0 +1,195 @@
+/**
+ * The orders domain of one running node: my maker orders and taker requests, the orderbook of the
+ * pairs it follows, and the ordermatch protocol on `orbk/<A>:<B>` (kdf-facts §5.1). It reacts to
+ * signed gossip, serves peers' orderbook requests, keeps my orders alive on the network every
+ * 30 s and runs KDF's housekeeping round. RPC handlers (`rpc.ts`) call the methods below.
+ */
+import type { MmNumber } from '../../shared/number';
+import { bytesToHex } from '../crypto';
+import type { P2pMessage } from '../p2p/types';
+import { cancelAllOrders, cancelOrder, type CancelBy } from './cancel';
+import { orderbookTicker } from './coins';
+import { OrdersCore, type OrdersDeps } from './core';
+import { housekeeping } from './housekeeping';
+import { setPrice, updateMakerOrder, type SetPriceRequest, type UpdateMakerOrderRequest } from './makerActions';
+import { onTakerConnect, onTakerRequest } from './makerSide';
+import { decodeOrdermatchMessage } from './messages/codec';
+import type { BestOrdersAction } from './messages/requests';
+import type { OrdermatchMessage } from './messages/types';
+import { orderbookTopic } from './orderbook';
+import type { FinishedOrder } from './persistence';
+import { bestOrders, BookSync } from './sync';
+import { sellOrBuy, type SellBuyRequest } from './takerActions';
+import { TakerMatcher } from './takerSide';
+import type { MakerOrder, OrderbookItem, TakerOrder } from './types';
+
+export class OrdersService {
+  private readonly core: OrdersCore;
+  private readonly sync: BookSync;
+  private readonly matcher: TakerMatcher;
+  private readonly timers: ReturnType<typeof setInterval>[] = [];
+  private housekeeping: Promise<void> | null = null;
+  private stopped = false;
+
+  private constructor(deps: OrdersDeps) {
+    this.core = new OrdersCore(deps);
+    this.sync = new BookSync(this.core, (m) => void this.onMessage(m));
+    this.matcher = new TakerMatcher(this.core);
+  }
+
+  /** Restores my saved orders (announced again once their coins are active), then starts serving. */
+  static async start(deps: OrdersDeps): Promise<OrdersService> {
+    const service = new OrdersService(deps);
+    const core = service.core;
+    if (deps.persistence) {
+      const saved = await deps.persistence.load();
+      for (const o of saved.makers) core.makers.set(o.uuid, o);
+      for (const o of saved.takers) core.takers.set(o.request.uuid, o);
+    }
+    deps.p2p.onRequest(async (payload) => service.sync.answer(payload));
+    service.timers.push(
+      setInterval(() => void service.tick(), core.timing.tickMs),
+      setInterval(() => void service.sync.sendKeepAlives(), core.timing.keepAliveMs),
+    );
+    return service;
+  }
+
+  /** 33-byte compressed hex: orderbook entries with it are mine. */
+  get myPubkey(): string {
+    return this.core.myPubkey;
+  }
+
+  setPrice(req: SetPriceRequest): Promise<MakerOrder> {
+    return setPrice(this.core, this.sync, req);
+  }
+
+  updateMakerOrder(req: UpdateMakerOrderRequest): Promise<MakerOrder> {
+    return updateMakerOrder(this.core, req);
+  }
+
+  sellOrBuy(req: SellBuyRequest): Promise<TakerOrder> {
+    return sellOrBuy(this.core, this.sync, req);
+  }
+
+  cancelOrder(uuid: string): Promise<boolean> {
+    return cancelOrder(this.core, uuid);
+  }
+
+  cancelAllOrders(by: CancelBy): Promise<{ cancelled: string[]; currentlyMatching: string[] }> {
+    return cancelAllOrders(this.core, by);
+  }
+
+  makerOrders(): MakerOrder[] {
+    return [...this.core.makers.values()];
+  }
+
+  takerOrders(): TakerOrder[] {
+    return [...this.core.takers.values()];
+  }
+
+  /** The finished orders kept in the history (empty without a store). */
+  history(): Promise<FinishedOrder[]> {
+    return this.core.deps.persistence?.history() ?? Promise.resolve([]);
+  }
+
+  /** The pair's orders: asks sell `base` for `rel`, bids sell `rel` for `base` (orderbook tickers). */
+  async orderbook(base: string, rel: string): Promise<{ asks: OrderbookItem[]; bids: OrderbookItem[] }> {
+    const b = orderbookTicker(this.core.deps.coins, base);
+    const r = orderbookTicker(this.core.deps.coins, rel);
+    await this.sync.ensure(b, r, true);
+    return { asks: this.core.book.pairOrders(b, r), bids: this.core.book.pairOrders(r, b) };
+  }
+
+  /**
+   * The best orders to buy or sell `coin` by the other coin, from this node's book and a peer's
+   * answer (KDF asks one relay; every node here keeps only the pairs it follows).
+   */
+  async bestOrders(coin: string, action: BestOrdersAction, limit: MmNumber | number): Promise<Map<string, OrderbookItem[]>> {
+    const ticker = orderbookTicker(this.core.deps.coins, coin);
+    const req =
+      typeof limit === 'number'
+        ? ({ type: 'BestOrdersByNumber', coin: ticker, action, number: limit } as const)
+        : ({ type: 'BestOrders', coin: ticker, action, volume: limit } as const);
+    let remote: Map<string, OrderbookItem[]> | null = null;
+    try {
+      remote = await this.sync.requestBestOrders(req);
+    } catch (e) {
+      this.core.deps.log('warn', `orders: best orders request failed: ${(e as Error).message}`);
+    }
+    const known = new Map(this.core.book.all().map((o) => [o.uuid, o]));
+    for (const o of [...(remote?.values() ?? [])].flat()) if (!known.has(o.uuid)) known.set(o.uuid, o);
+    return bestOrders([...known.values()], ticker, action, limit) ?? new Map();
+  }
+
+  /** Stops timers and subscriptions; my orders stay stored for the next start. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    this.matcher.stop();
+    this.sync.stop();
+    await this.housekeeping;
+    this.core.deps.persistence?.close();
+  }
+
+  /** One housekeeping round; a round still running makes the next one wait its turn. */
+  tick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (!this.housekeeping) {
+      this.housekeeping = housekeeping(this.core, this.sync)
+        .catch((e: unknown) => this.core.deps.log('error', `orders: housekeeping failed: ${(e as Error).message}`))
+        .finally(() => (this.housekeeping = null));
+    }
+    return this.housekeeping;
+  }
+
+  private async onMessage(m: P2pMessage): Promise<void> {
+    let message: OrdermatchMessage;
+    try {
+      message = decodeOrdermatchMessage(m.payload);
+    } catch (e) {
+      this.core.deps.log('debug', `orders: dropped a malformed message on ${m.topic}: ${(e as Error).message}`);
+      return;
+    }
+    const pubkey = bytesToHex(m.from);
+    if (pubkey === this.core.myPubkey || this.stopped) return;
+    try {
+      await this.dispatch(message, pubkey, m);
+    } catch (e) {
+      this.core.deps.log('warn', `orders: ${message.type} from ${pubkey} failed: ${(e as Error).message}`);
+    }
+  }
+
+  private async dispatch(message: OrdermatchMessage, pubkey: string, m: P2pMessage): Promise<void> {
+    const core = this.core;
+    const id = pubkey.slice(2);
+    const now = core.now();
+    switch (message.type) {
+      case 'MakerOrderCreated': {
+        const o = message.msg;
+        if (orderbookTopic(o.base, o.rel) !== m.topic || core.makers.has(o.uuid)) return;
+        const { timestamp: _t, pairTrieRoot: _r, ...item } = o;
+        core.book.upsert({ ...item, pubkey }, now);
+        return;
+      }
+      case 'MakerOrderUpdated':
+        core.book.applyUpdate(pubkey, message.msg, now);
+        return;
+      case 'MakerOrderCancelled':
+        core.book.cancel(message.msg.uuid, pubkey, now);
+        return;
+      case 'PubkeyKeepAlive':
+        this.sync.onKeepAlive(pubkey, message.msg, m.peerId);
+        return;
+      case 'TakerRequest':
+        return onTakerRequest(core, id, message.msg);
+      case 'MakerReserved':
+        this.matcher.onMakerReserved(id, message.msg);
+        return;
+      case 'TakerConnect':
+        return onTakerConnect(core, id, message.msg);
+      case 'MakerConnected':
+        return this.matcher.onMakerConnected(id, message.msg);
+    }
+  }
+}
