@@ -19,9 +19,12 @@ export interface ElectrumProcess {
   process: ChildProcess;
 }
 
-/** Starts the server on a free port and waits for its ready line; its output goes to `logFile`. */
+/**
+ * Starts the server on a free port and waits for its ready line; its output goes to `logFile`.
+ * Fee estimates are off (estimatefee answers -1, "no data"), so fees do not depend on test order.
+ */
 export async function spawnElectrum(daemon: RpcEndpoint, logFile: string): Promise<ElectrumProcess> {
-  const args = ['--import', 'tsx', MAIN, '--rpc-url', daemon.url, '--rpc-user', daemon.user, '--rpc-password', daemon.password, '--port', '0'];
+  const args = ['--import', 'tsx', MAIN, '--rpc-url', daemon.url, '--rpc-user', daemon.user, '--rpc-password', daemon.password, '--port', '0', '--no-fee-estimates'];
   // The IPC channel lets the server notice when the devnet goes away, however it ends.
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   const log = createWriteStream(logFile, { flags: 'a' });

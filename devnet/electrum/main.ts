@@ -20,12 +20,13 @@ async function main(): Promise<void> {
       'rpc-password': { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
       port: { type: 'string', default: '0' },
+      'no-fee-estimates': { type: 'boolean', default: false },
     },
   });
   const url = values['rpc-url'];
   const user = values['rpc-user'];
   const password = values['rpc-password'];
-  if (!url || !user || !password) throw new Error('usage: --rpc-url URL --rpc-user USER --rpc-password PASS [--host H] [--port N]');
+  if (!url || !user || !password) throw new Error('usage: --rpc-url URL --rpc-user USER --rpc-password PASS [--host H] [--port N] [--no-fee-estimates]');
   const rpc = new DaemonRpc({ url, user, password });
   const ix = new Indexer(rpc);
 
@@ -41,7 +42,8 @@ async function main(): Promise<void> {
     }
   }
   const genesisHash = ix.chain.hashes[0]!;
-  const server = await startElectrumServer(values.host, Number(values.port), { ix, rpc, genesisHash });
+  const feeEstimates = !values['no-fee-estimates'];
+  const server = await startElectrumServer(values.host, Number(values.port), { ix, rpc, genesisHash, feeEstimates });
   ix.poll(POLL_MS, (e) => console.error(`electrum: sync failed: ${String(e)}`));
   console.log(`electrum ready ${values.host}:${server.port} height ${ix.chain.height}`);
 

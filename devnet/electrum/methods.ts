@@ -21,6 +21,12 @@ export interface ServerContext {
   ix: Indexer;
   rpc: DaemonRpc;
   genesisHash: string;
+  /**
+   * false: answer estimatefee with -1, as when the daemon has no data. Regtest gains fee data only
+   * once enough transactions were mined, so the devnet turns estimates off to keep fees the same
+   * whatever ran before.
+   */
+  feeEstimates: boolean;
 }
 
 export type Context = ServerContext & { session: SessionApi };
@@ -146,6 +152,7 @@ const METHODS: Record<string, Method> = {
       if (mode !== undefined && mode !== null && mode !== 'CONSERVATIVE' && mode !== 'ECONOMICAL') {
         throw new RpcFault(BAD_REQUEST, `unknown estimatefee mode: ${String(m)}`);
       }
+      if (!ctx.feeEstimates) return -1;
       const estimate = await daemon<{ feerate?: number }>(ctx, 'estimatesmartfee', mode ? [target, mode] : [target]);
       return estimate.feerate ?? -1; // regtest has no fee data
     },

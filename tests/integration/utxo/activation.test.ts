@@ -82,9 +82,10 @@ describe('electrum activation', () => {
   });
 
   it('pushes a balance event when a payment arrives', async () => {
-    const before = node.events.filter((e) => e.event === 'coin_balance').length;
+    const rltc1 = () => node.events.filter((e) => e.event === 'coin_balance' && (e.data as { coin: string }).coin === 'RLTC1');
+    const before = rltc1().length;
     await fund('chain1', address, ['0.1']);
-    const event = await waitFor('balance event', async () => node.events.filter((e) => e.event === 'coin_balance')[before]);
+    const event = await waitFor('balance event', async () => rltc1()[before]);
     expect(event.data).toMatchObject({ coin: 'RLTC1', balance: '3.35' });
   });
 
