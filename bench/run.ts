@@ -9,6 +9,11 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { startDevnet } from '../devnet/start';
+import { evmFigures } from './evmFigures';
+import { ordersFigures } from './ordersFigures';
 import { utxoFigures } from './utxoFigures';
 import { browserFigures } from './workerFigures';
 
@@ -73,9 +78,23 @@ async function main(): Promise<void> {
   }
 }
 
+/** The chain figures share one devnet, started without automatic mining and stopped at the end. */
+async function chainFigures(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-devnet-'));
+  const devnet = await startDevnet({ dir, blockInterval: 0 });
+  try {
+    for (const f of await utxoFigures(devnet)) print(f);
+    for (const f of await evmFigures(devnet)) print(f);
+  } finally {
+    await devnet.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function all(): Promise<void> {
   await main();
-  for (const f of await utxoFigures()) print(f);
+  await chainFigures();
+  for (const f of await ordersFigures()) print(f);
 }
 
 all().catch((e: unknown) => {

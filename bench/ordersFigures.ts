@@ -1,0 +1,154 @@
+/**
+ * Order figures: `orderbook` response time with 10,000 orders on one pair (the RPC's work past the
+ * dispatcher: selecting the pair, sorting, aggregating, three number forms per volume), codec
+ * throughput of KDF's OrdermatchMessage, and gossip propagation maker → peers through a seed node.
+ */
+import { randomBytes } from 'node:crypto';
+import { WebSocket } from 'ws';
+import { MmNumber } from '../src/shared/number';
+import { parseCoinsConfig } from '../src/node/coins/config';
+import { keyPairFromPrivkey, bytesToHex } from '../src/node/crypto';
+import { decodeOrdermatchMessage, encodeOrdermatchMessage } from '../src/node/orders/messages/codec';
+import type { OrdermatchMessage } from '../src/node/orders/messages/types';
+import { Orderbook } from '../src/node/orders/orderbook';
+import { orderbookResponse } from '../src/node/orders/orderbookWire';
+import type { OrderbookItem } from '../src/node/orders/types';
+import { createP2p, type Libp2pP2p } from '../src/node/p2p/libp2pNode';
+import { startSeedNode } from '../tools/seednode/seed';
+import { readFileSync } from 'node:fs';
+import type { Figure } from './run';
+
+const ORDERS = 10_000;
+const RUNS = 5;
+const CODEC_MESSAGES = 20_000;
+const PEERS = 4;
+const PROPAGATIONS = 60;
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
+const round = (x: number): number => Math.round(x * 10) / 10;
+
+function pubkeyOf(i: number): string {
+  const key = new Uint8Array(32);
+  key[31] = (i % 250) + 1;
+  key[0] = 1;
+  return bytesToHex(keyPairFromPrivkey(key).publicKey);
+}
+
+function orderbookFigure(): Figure {
+  const coins = parseCoinsConfig(JSON.parse(readFileSync('public/coins.json', 'utf8'))).coins;
+  const [baseConfig, relConfig] = [coins.get('RLTC1'), coins.get('RLTC2')];
+  if (!baseConfig || !relConfig) throw new Error('no RLTC1/RLTC2 in the coins file');
+  const book = new Orderbook();
+  const now = Date.now();
+  const pubkeys = Array.from({ length: 50 }, (_, i) => pubkeyOf(i));
+  for (let i = 0; i < ORDERS; i++) {
+    const ask = i % 2 === 0;
+    const item: OrderbookItem = {
+      pubkey: pubkeys[i % pubkeys.length] ?? '',
+      base: ask ? 'RLTC1' : 'RLTC2',
+      rel: ask ? 'RLTC2' : 'RLTC1',
+      price: MmNumber.of(BigInt(900 + (i % 200)), 1000n),
+      maxVolume: MmNumber.of(BigInt(1 + (i % 97)), 10n),
+      minVolume: MmNumber.of(1n, 1000n),
+      uuid: crypto.randomUUID(),
+      createdAt: Math.floor(now / 1000) - (i % 600),
+      baseProtocolInfo: new Uint8Array(),
+      relProtocolInfo: new Uint8Array(),
+      confSettings: null,
+    };
+    book.upsert(item, now);
+  }
+  const times: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const t0 = performance.now();
+    const all = book.all();
+    const asks = all.filter((o) => o.base === 'RLTC1' && o.rel === 'RLTC2');
+    const bids = all.filter((o) => o.base === 'RLTC2' && o.rel === 'RLTC1');
+    const body = orderbookResponse({ base: 'RLTC1', rel: 'RLTC2', asks, bids, baseConfig, relConfig, myPubkey: pubkeys[0] ?? '', netid: 7777, nowMs: Date.now() });
+    JSON.stringify(body);
+    times.push(performance.now() - t0);
+  }
+  return { name: `orderbook response with ${ORDERS} orders on one pair, serialized (median of ${RUNS})`, value: round(median(times)), unit: 'ms' };
+}
+
+function sampleMessage(i: number): OrdermatchMessage {
+  return {
+    type: 'MakerOrderCreated',
+    msg: {
+      uuid: crypto.randomUUID(),
+      base: 'RLTC1',
+      rel: 'RLTC2',
+      price: MmNumber.of(BigInt(900 + i), 1000n),
+      maxVolume: MmNumber.of(BigInt(10 + i), 10n),
+      minVolume: MmNumber.of(1n, 1000n),
+      createdAt: 1_700_000_000 + i,
+      confSettings: { baseConfs: 1, baseNota: false, relConfs: 1, relNota: false },
+      timestamp: 1_700_000_000 + i,
+      pairTrieRoot: new Uint8Array(8),
+      baseProtocolInfo: new Uint8Array(),
+      relProtocolInfo: new Uint8Array(),
+    },
+  };
+}
+
+function codecFigures(): Figure[] {
+  const messages = Array.from({ length: CODEC_MESSAGES }, (_, i) => sampleMessage(i));
+  let t0 = performance.now();
+  const encoded = messages.map(encodeOrdermatchMessage);
+  const encodeS = (performance.now() - t0) / 1000;
+  t0 = performance.now();
+  for (const bytes of encoded) decodeOrdermatchMessage(bytes);
+  const decodeS = (performance.now() - t0) / 1000;
+  return [
+    { name: 'OrdermatchMessage encode (MakerOrderCreated)', value: Math.round(CODEC_MESSAGES / encodeS), unit: 'msg/s' },
+    { name: 'OrdermatchMessage decode (MakerOrderCreated)', value: Math.round(CODEC_MESSAGES / decodeS), unit: 'msg/s' },
+  ];
+}
+
+async function propagationFigures(): Promise<Figure[]> {
+  const seed = await startSeedNode({ port: 0 });
+  const peers: Libp2pP2p[] = [];
+  try {
+    for (let i = 0; i <= PEERS; i++) {
+      peers.push(await createP2p({ signingKey: randomBytes(32), seednodes: [seed.multiaddr], allowLoopback: true, webSocket: (url) => new WebSocket(url) as never }));
+    }
+    const [maker, ...takers] = peers;
+    if (!maker) throw new Error('no maker');
+    const topic = 'orbk/RLTC1:RLTC2';
+    const sentAt = new Map<number, number>();
+    const delays: number[] = [];
+    for (const t of takers) {
+      t.subscribe(topic, (m) => {
+        const n = new DataView(m.payload.buffer, m.payload.byteOffset).getUint32(0);
+        const start = sentAt.get(n);
+        if (start !== undefined) delays.push(performance.now() - start);
+      });
+    }
+    maker.subscribe(topic, () => undefined);
+    const deadline = Date.now() + 15_000;
+    while (takers.some((t) => t.meshPeers(topic).length === 0) || maker.meshPeers(topic).length === 0) {
+      if (Date.now() > deadline) throw new Error('the gossip mesh did not form');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    for (let n = 0; n < PROPAGATIONS; n++) {
+      const payload = new Uint8Array(64);
+      new DataView(payload.buffer).setUint32(0, n);
+      sentAt.set(n, performance.now());
+      await maker.publish(topic, payload);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    return [
+      { name: `gossip propagation maker → ${takers.length} peers via a seed, p50 (${delays.length} deliveries)`, value: round(percentile(delays, 0.5)), unit: 'ms' },
+      { name: `gossip propagation maker → ${takers.length} peers via a seed, p95`, value: round(percentile(delays, 0.95)), unit: 'ms' },
+    ];
+  } finally {
+    await Promise.all(peers.map((p) => p.stop()));
+    await seed.stop();
+  }
+}
+
+export async function ordersFigures(): Promise<Figure[]> {
+  return [orderbookFigure(), ...codecFigures(), ...(await propagationFigures())];
+}
