@@ -65,40 +65,100 @@ export function entryView(
   };
 }
 
+/** An entry's wire fields around `age`, the one field that changes with time alone. */
+interface EntryWire {
+  /** `coin` … `pubkey`. */
+  head: Record<string, unknown>;
+  /** `uuid` … the confirmation settings. */
+  tail: Record<string, unknown>;
+  createdAt: number;
+}
+
+function entryWire(e: EntryView): EntryWire {
+  return {
+    head: {
+      coin: e.coin,
+      address: e.address,
+      ...e.price.toJsonTriple('price'),
+      maxvolume: e.maxVolume.toDecimalString(),
+      max_volume_rat: e.maxVolume.toRational(),
+      max_volume_fraction: e.maxVolume.toFraction(),
+      ...e.minVolume.toJsonTriple('min_volume'),
+      pubkey: e.item.pubkey,
+    },
+    tail: {
+      uuid: e.item.uuid,
+      is_mine: e.isMine,
+      ...e.baseMaxVolume.toJsonTriple('base_max_volume'),
+      ...e.baseMinVolume.toJsonTriple('base_min_volume'),
+      ...e.relMaxVolume.toJsonTriple('rel_max_volume'),
+      ...e.relMinVolume.toJsonTriple('rel_min_volume'),
+      ...e.conf,
+    },
+    createdAt: e.item.createdAt,
+  };
+}
+
+const withAge = (w: EntryWire, nowMs: number): Record<string, unknown> => ({
+  ...w.head,
+  age: Math.max(0, Math.floor(nowMs / 1000) - w.createdAt),
+  ...w.tail,
+});
+
 /** KDF's `RpcOrderbookEntry`. */
 export function entryToWire(e: EntryView, nowMs: number): Record<string, unknown> {
-  return {
-    coin: e.coin,
-    address: e.address,
-    ...e.price.toJsonTriple('price'),
-    maxvolume: e.maxVolume.toDecimalString(),
-    max_volume_rat: e.maxVolume.toRational(),
-    max_volume_fraction: e.maxVolume.toFraction(),
-    ...e.minVolume.toJsonTriple('min_volume'),
-    pubkey: e.item.pubkey,
-    age: Math.max(0, Math.floor(nowMs / 1000) - e.item.createdAt),
-    uuid: e.item.uuid,
-    is_mine: e.isMine,
-    ...e.baseMaxVolume.toJsonTriple('base_max_volume'),
-    ...e.baseMinVolume.toJsonTriple('base_min_volume'),
-    ...e.relMaxVolume.toJsonTriple('rel_max_volume'),
-    ...e.relMinVolume.toJsonTriple('rel_min_volume'),
-    ...e.conf,
-  };
+  return withAge(entryWire(e), nowMs);
 }
 
 const byPrice = (a: EntryView, b: EntryView): number => a.price.cmp(b.price) || (a.item.uuid < b.item.uuid ? -1 : 1);
 
-/** Entries with their running totals of base and rel volume, and the totals. */
-function aggregated(entries: EntryView[], nowMs: number): { list: Record<string, unknown>[]; base: MmNumber; rel: MmNumber } {
+/** One side of the book, sorted, with running totals; only `age` is refreshed on reuse. */
+interface SideWire {
+  items: ReadonlySet<OrderbookItem>;
+  entries: { wire: Record<string, unknown>; createdAt: number }[];
+  base: MmNumber;
+  rel: MmNumber;
+}
+
+/**
+ * The last answer for each side of each pair, reused while the side holds the very same order
+ * objects (the orderbook replaces an order's object whenever it changes). Rendering a number in its
+ * three forms is the costly part, and a 10,000-order book is read far more often than it changes.
+ */
+const sideCache = new Map<string, SideWire>();
+const MAX_CACHED_SIDES = 64;
+
+function sameItems(cached: SideWire | undefined, items: readonly OrderbookItem[]): cached is SideWire {
+  return cached !== undefined && cached.items.size === items.length && items.every((i) => cached.items.has(i));
+}
+
+function side(
+  key: string,
+  items: readonly OrderbookItem[],
+  view: (i: OrderbookItem) => EntryView | null,
+  descending: boolean,
+  nowMs: number,
+): SideWire {
+  const cached = sideCache.get(key);
+  if (sameItems(cached, items)) {
+    for (const e of cached.entries) e.wire.age = Math.max(0, Math.floor(nowMs / 1000) - e.createdAt);
+    return cached;
+  }
+  const present = (e: EntryView | null): e is EntryView => e !== null;
+  const sorted = items.map(view).filter(present).sort(descending ? (a, b) => byPrice(b, a) : byPrice);
   let base = MmNumber.ZERO;
   let rel = MmNumber.ZERO;
-  const list = entries.map((e) => {
+  const entries = sorted.map((e) => {
     base = base.add(e.baseMaxVolume);
     rel = rel.add(e.relMaxVolume);
-    return { ...entryToWire(e, nowMs), ...base.toJsonTriple('base_max_volume_aggr'), ...rel.toJsonTriple('rel_max_volume_aggr') };
+    const w = entryWire(e);
+    const aggr = { ...base.toJsonTriple('base_max_volume_aggr'), ...rel.toJsonTriple('rel_max_volume_aggr') };
+    return { wire: { ...withAge(w, nowMs), ...aggr }, createdAt: w.createdAt };
   });
-  return { list, base, rel };
+  const built: SideWire = { items: new Set(items), entries, base, rel };
+  if (sideCache.size >= MAX_CACHED_SIDES) sideCache.delete(sideCache.keys().next().value as string);
+  sideCache.set(key, built);
+  return built;
 }
 
 export interface OrderbookView {
@@ -115,24 +175,20 @@ export interface OrderbookView {
 
 /** KDF's `OrderbookResponse` (legacy `orderbook`, not wrapped in `result`). */
 export function orderbookResponse(v: OrderbookView): Record<string, unknown> {
-  const present = (e: EntryView | null): e is EntryView => e !== null;
-  const asks = aggregated(v.asks.map((i) => entryView(i, false, 'base', v.baseConfig, v.myPubkey)).filter(present).sort(byPrice), v.nowMs);
-  const bids = aggregated(
-    v.bids
-      .map((i) => entryView(i, true, 'base', v.relConfig, v.myPubkey))
-      .filter(present)
-      .sort((a, b) => byPrice(b, a)),
-    v.nowMs,
-  );
+  const key = `${v.base}|${v.rel}|${v.myPubkey}|${v.baseConfig.ticker}|${v.relConfig.ticker}`;
+  const asks = side(`${key}|asks`, v.asks, (i) => entryView(i, false, 'base', v.baseConfig, v.myPubkey), false, v.nowMs);
+  const bids = side(`${key}|bids`, v.bids, (i) => entryView(i, true, 'base', v.relConfig, v.myPubkey), true, v.nowMs);
+  // The entry objects are reused between calls (only `age` moves): the response is serialized at once.
+  const list = (s: SideWire) => s.entries.map((e) => e.wire);
   return {
     askdepth: 0,
-    asks: asks.list,
+    asks: list(asks),
     base: v.base,
     biddepth: 0,
-    bids: bids.list,
+    bids: list(bids),
     netid: v.netid,
-    numasks: asks.list.length,
-    numbids: bids.list.length,
+    numasks: asks.entries.length,
+    numbids: bids.entries.length,
     rel: v.rel,
     timestamp: Math.floor(v.nowMs / 1000),
     ...asks.base.toJsonTriple('total_asks_base_vol'),

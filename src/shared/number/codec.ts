@@ -135,6 +135,8 @@ export function renderDecimal(numer: bigint, denom: bigint): string {
   if (numer === 0n) return '0';
   if (denom === 1n) return numer.toString();
   const negative = numer < 0n;
+  const exact = exactDecimal(negative ? -numer : numer, denom);
+  if (exact !== null) return (negative ? '-' : '') + exact;
   // Like bigdecimal: shift the numerator by powers of ten until it reaches the denominator.
   let shifted = negative ? -numer : numer;
   let lead = 0;
@@ -161,6 +163,31 @@ export function renderDecimal(numer: bigint, denom: bigint): string {
     }
   }
   return (negative ? '-' : '') + placePoint(digits.toString(), scale);
+}
+
+/**
+ * The fast path for the common case, a denominator of only 2s and 5s (amounts, prices with a few
+ * decimals): the digits are exact, so scale once instead of dividing to 100 digits and trimming.
+ * Null when the quotient does not terminate or has more than KDF's 100 significant digits.
+ */
+function exactDecimal(magnitude: bigint, denom: bigint): string | null {
+  let rest = denom;
+  let twos = 0;
+  let fives = 0;
+  while (rest % 2n === 0n) {
+    rest /= 2n;
+    twos++;
+  }
+  while (rest % 5n === 0n) {
+    rest /= 5n;
+    fives++;
+  }
+  if (rest !== 1n) return null;
+  // A reduced fraction over 2^a·5^b has exactly max(a, b) decimals, the last one non-zero.
+  const scale = Math.max(twos, fives);
+  const text = placePoint((magnitude * (10n ** BigInt(scale) / denom)).toString(), scale);
+  const significant = text.replace('.', '').replace(/^0+/, '').length;
+  return significant <= KDF_DIVISION_PRECISION ? text : null;
 }
 
 function placePoint(digits: string, scale: number): string {
