@@ -105,3 +105,38 @@ export async function balanceOf(page: Page, ticker: string): Promise<string> {
   await expect(el).toHaveText(/^\d+(\.\d+)?$/);
   return (await el.textContent())?.trim() ?? '';
 }
+
+/** The whole "Add coin" flow, typing the servers into the editable list. */
+export async function activateCoin(page: Page, ticker: string, servers: { url: string; protocol: string }[]): Promise<void> {
+  await page.getByTestId('add-coin-button').click();
+  await page.getByTestId('coin-search').fill(ticker.toLowerCase());
+  const option = page.locator(`[data-testid="coin-option"][data-ticker="${ticker}"]`);
+  await expect(option).toHaveAttribute('data-testnet', 'true');
+  await option.click();
+
+  await expect(page.getByTestId('activate-form')).toHaveAttribute('data-ticker', ticker);
+  // Devnet coins have no default servers: one empty row to type into.
+  await expect(page.getByTestId('no-default-servers')).toBeVisible();
+  await expect(page.getByTestId('server-row')).toHaveCount(1);
+  for (const [i, s] of servers.entries()) {
+    if (i > 0) await page.getByTestId('server-add').click();
+    const row = page.getByTestId('server-row').nth(i);
+    await row.getByTestId('server-url').fill(s.url);
+    await row.getByTestId('server-protocol').selectOption(s.protocol);
+  }
+  await expect(page.getByTestId('server-row')).toHaveCount(servers.length);
+  await expect(page.getByTestId('activate-history')).toBeChecked();
+  await page.getByTestId('activate-submit').click();
+  await expect(coinRow(page, ticker)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('add-coin')).toHaveCount(0);
+}
+
+/** The "Advanced: network" setting on the wallet list or unlock screen: seed nodes, saved for the next start. */
+export async function setSeednodes(page: Page, seednodes: string[]): Promise<void> {
+  const settings = page.getByTestId('network-settings');
+  if (!(await settings.evaluate((d) => (d as HTMLDetailsElement).open))) await page.getByTestId('network-settings-toggle').click();
+  await page.getByTestId('seednodes-input').fill(seednodes.join('\n'));
+  await page.getByTestId('seednodes-save').click();
+  await expect(page.getByTestId('seednodes-error')).toHaveCount(0);
+  await expect(page.getByTestId('network-state')).toHaveAttribute('data-state', seednodes.length > 0 ? 'on' : 'off');
+}

@@ -7,35 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { MmNumber } from '../../src/shared/number';
 import { chainRpc, devnetInfo, type DevnetInfo } from './devnet';
-import { STRONG_PASSWORD, balanceOf, coinRow, expectUnlocked, historyRow, openWallet, submitUnlock } from './helpers';
+import { STRONG_PASSWORD, activateCoin, balanceOf, coinRow, expectUnlocked, historyRow, openWallet, submitUnlock } from './helpers';
 
 const COIN = 'RLTC1';
 const CHAIN = 'chain1';
-
-/** The whole "Add coin" flow, typing the servers into the editable list. */
-async function activateCoin(page: Page, ticker: string, servers: { url: string; protocol: string }[]): Promise<void> {
-  await page.getByTestId('add-coin-button').click();
-  await page.getByTestId('coin-search').fill(ticker.toLowerCase());
-  const option = page.locator(`[data-testid="coin-option"][data-ticker="${ticker}"]`);
-  await expect(option).toHaveAttribute('data-testnet', 'true');
-  await option.click();
-
-  await expect(page.getByTestId('activate-form')).toHaveAttribute('data-ticker', ticker);
-  // Devnet coins have no default servers: one empty row to type into.
-  await expect(page.getByTestId('no-default-servers')).toBeVisible();
-  await expect(page.getByTestId('server-row')).toHaveCount(1);
-  for (const [i, s] of servers.entries()) {
-    if (i > 0) await page.getByTestId('server-add').click();
-    const row = page.getByTestId('server-row').nth(i);
-    await row.getByTestId('server-url').fill(s.url);
-    await row.getByTestId('server-protocol').selectOption(s.protocol);
-  }
-  await expect(page.getByTestId('server-row')).toHaveCount(servers.length);
-  await expect(page.getByTestId('activate-history')).toBeChecked();
-  await page.getByTestId('activate-submit').click();
-  await expect(coinRow(page, ticker)).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('add-coin')).toHaveCount(0);
-}
 
 /** Records, in the page, every confirmations value each history row shows (by tx hash). */
 async function recordConfirmations(page: Page): Promise<void> {

@@ -31,6 +31,8 @@ export function describeStartFailure(f: StartFailure, mode: 'unlock' | 'create' 
       return `The secret is not valid: ${f.message}`;
     case 'AlreadyRunning':
       return 'The node is already running in this tab. Lock the open wallet first.';
+    case 'P2PError':
+      return `The node could not join the peer-to-peer network: ${f.message.replace(/\.$/, '')}. Check the seed nodes under “Advanced: network”, or empty them to use the wallet without trading.`;
     case 'ErrorDeserializingConfig':
       return `The node rejected the start configuration: ${f.message}`;
     default:

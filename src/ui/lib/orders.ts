@@ -1,0 +1,242 @@
+/**
+ * Orders as the node reports them (KDF's `orderbook`, `my_orders`, `sell`/`buy`, `setprice`,
+ * `trade_preimage`; kdf-facts §1.3–1.4) and what the exchange page derives from them. Amounts
+ * stay exact (MmNumber); floats only place points on the depth chart.
+ */
+import { MmNumber } from '../../shared/number';
+
+export interface OrderbookEntry {
+  coin: string;
+  address: string;
+  price: string;
+  price_fraction?: { numer: string; denom: string };
+  maxvolume: string;
+  min_volume: string;
+  pubkey: string;
+  age: number;
+  uuid: string;
+  is_mine: boolean;
+  base_max_volume: string;
+  base_min_volume: string;
+  rel_max_volume: string;
+  rel_min_volume: string;
+  base_max_volume_aggr: string;
+  rel_max_volume_aggr: string;
+}
+
+export interface OrderbookResponse {
+  base: string;
+  rel: string;
+  asks: OrderbookEntry[];
+  bids: OrderbookEntry[];
+  numasks: number;
+  numbids: number;
+  timestamp: number;
+  total_asks_base_vol: string;
+  total_bids_base_vol: string;
+}
+
+export interface MakerOrderInfo {
+  base: string;
+  rel: string;
+  price: string;
+  max_base_vol: string;
+  min_base_vol: string;
+  created_at: number;
+  updated_at: number;
+  matches: Record<string, unknown>;
+  started_swaps: string[];
+  uuid: string;
+  cancellable: boolean;
+  available_amount: string;
+}
+
+export interface TakerOrderInfo {
+  created_at: number;
+  request: {
+    base: string;
+    rel: string;
+    base_amount: string;
+    rel_amount: string;
+    action: 'Buy' | 'Sell';
+    uuid: string;
+  };
+  matches: Record<string, { connect?: unknown; connected?: unknown }>;
+  order_type: { type: OrderType };
+  cancellable: boolean;
+}
+
+export interface MyOrders {
+  maker_orders: Record<string, MakerOrderInfo>;
+  taker_orders: Record<string, TakerOrderInfo>;
+}
+
+export type OrderType = 'GoodTillCancelled' | 'FillOrKill';
+export type TradeMode = 'buy' | 'sell' | 'setprice';
+
+export interface FeeInfo {
+  coin: string;
+  amount: string;
+  paid_from_trading_vol: boolean;
+}
+
+export interface TotalFee {
+  coin: string;
+  amount: string;
+  required_balance: string;
+}
+
+/** `trade_preimage`'s result (spec §4.1). */
+export interface TradePreimage {
+  base_coin_fee: FeeInfo;
+  rel_coin_fee: FeeInfo;
+  taker_fee?: FeeInfo;
+  fee_to_send_taker_fee?: FeeInfo;
+  total_fees: TotalFee[];
+  volume?: string;
+}
+
+/** The `result` of `sell` / `buy`. */
+export interface SellBuyResult {
+  uuid: string;
+  action: 'Buy' | 'Sell';
+  base: string;
+  rel: string;
+  base_amount: string;
+  rel_amount: string;
+}
+
+export function num(s: string): MmNumber | null {
+  try {
+    return MmNumber.parse(s);
+  } catch {
+    return null;
+  }
+}
+
+const TEN = MmNumber.of(10n);
+
+function pow10(places: number): MmNumber {
+  let n = MmNumber.ONE;
+  for (let i = 0; i < places; i++) n = n.mul(TEN);
+  return n;
+}
+
+/** `n` rounded to `places` decimals: toward −∞ (`down`), toward +∞ (`up`) or half up (`half`). */
+export function roundNumber(n: MmNumber, places: number, mode: 'down' | 'up' | 'half' = 'half'): MmNumber {
+  const scale = pow10(places);
+  const scaled = n.mul(scale);
+  const units =
+    mode === 'down' ? scaled.floor() : mode === 'up' ? -scaled.neg().floor() : scaled.add(MmNumber.of(1n, 2n)).floor();
+  return MmNumber.of(units).div(scale);
+}
+
+/** A decimal string for display, rounded half up to `places` decimals; the input when unreadable. */
+export function roundDecimal(s: string, places = 8, mode: 'down' | 'up' | 'half' = 'half'): string {
+  const n = num(s);
+  return n ? roundNumber(n, places, mode).toDecimalString() : s;
+}
+
+/** Decimals the page keeps in amounts it computes (UTXO coins' precision; ≤ the exact value when rounded down). */
+export const AMOUNT_PLACES = 8;
+
+/** `max_taker_vol`'s fraction as an amount to type: rounded down to 8 decimals, so never above the maximum. */
+export function fractionToAmount(f: { numer: string; denom: string }, divideBy?: MmNumber): string | null {
+  try {
+    let n = MmNumber.parse({ numer: f.numer, denom: f.denom });
+    if (divideBy) n = n.div(divideBy);
+    return roundNumber(n, AMOUNT_PLACES, 'down').toDecimalString();
+  } catch {
+    return null;
+  }
+}
+
+/** `a × b` of decimal strings, exactly; null when either is unreadable. */
+export function mulDecimals(a: string, b: string): string | null {
+  const x = num(a);
+  const y = num(b);
+  return x && y ? x.mul(y).toDecimalString() : null;
+}
+
+/** A positive decimal typed by the user (digits, optional dot): the error to show, or null. */
+export function positiveInputError(raw: string, what: string): string | null {
+  const s = raw.trim();
+  if (s === '') return `Enter the ${what}.`;
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(s)) return `The ${what} must be a number such as 0.5 (use a dot for decimals).`;
+  const n = num(s);
+  if (!n || !n.isPositive()) return `The ${what} must be greater than zero.`;
+  return null;
+}
+
+/** Best ask − best bid, and that as a percentage of the best ask (2 decimals); null unless both sides have orders. */
+export function spreadOf(book: OrderbookResponse): { amount: string; percent: string } | null {
+  const ask = num(book.asks[0]?.price ?? '');
+  const bid = num(book.bids[0]?.price ?? '');
+  if (!ask || !bid || !ask.isPositive()) return null;
+  const amount = ask.sub(bid);
+  const percent = roundNumber(amount.div(ask).mul(MmNumber.of(100n)), 2).toDecimalString();
+  return { amount: roundNumber(amount, AMOUNT_PLACES).toDecimalString(), percent };
+}
+
+export interface DepthPoint {
+  price: number;
+  volume: number;
+}
+
+/** The cumulative base volume at each price (from the node's `base_max_volume_aggr`), for drawing only. */
+export function depthSeries(book: OrderbookResponse): { asks: DepthPoint[]; bids: DepthPoint[] } {
+  const points = (list: OrderbookEntry[]): DepthPoint[] =>
+    list
+      .map((e) => ({ price: Number(e.price), volume: Number(e.base_max_volume_aggr) }))
+      .filter((p) => Number.isFinite(p.price) && Number.isFinite(p.volume));
+  return { asks: points(book.asks), bids: points(book.bids) };
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const MATCH_LINE = new RegExp(`^orders: matched .* as (maker|taker), swap (${UUID})`, 'i');
+
+/** The node logs every connected match with its swap uuid (swaps themselves are not run yet). */
+export function matchFromLog(line: string): { role: 'maker' | 'taker'; swapUuid: string } | null {
+  const m = MATCH_LINE.exec(line);
+  if (!m) return null;
+  return { role: m[1]?.toLowerCase() === 'maker' ? 'maker' : 'taker', swapUuid: (m[2] ?? '').toLowerCase() };
+}
+
+/** A `sell`/`buy` request the page placed, followed until it is matched or ends. */
+export interface TrackedRequest {
+  uuid: string;
+  action: 'Buy' | 'Sell';
+  base: string;
+  rel: string;
+  volume: string;
+  price: string;
+  orderType: OrderType;
+  /** ms: when the page sent it, later the node's created_at once seen. */
+  createdAt: number;
+  timeoutS: number;
+  state: 'matching' | 'matched' | 'converted' | 'ended' | 'cancelled';
+  /** The swap started by the match: KDF names it after the taker request. */
+  swapUuid?: string;
+  /** The maker order it connected to, when seen. */
+  makerOrderUuid?: string;
+}
+
+/** KDF's taker order timeout: unmatched, a request then becomes a maker order (GoodTillCancelled) or ends. */
+export const TAKER_TIMEOUT_S = 30;
+
+/**
+ * Where a request stands after a `my_orders` read. Still a taker order: matching. A maker order of
+ * the same uuid: converted after its timeout. Gone before its timeout could end it: only a
+ * confirmed match retires a request that early (the swap is named after it). Gone later: ended.
+ */
+export function followRequest(r: TrackedRequest, orders: MyOrders, nowMs: number): TrackedRequest {
+  if (r.state !== 'matching') return r;
+  const taker = orders.taker_orders[r.uuid];
+  if (taker) {
+    const makerOrderUuid = Object.keys(taker.matches)[0];
+    return { ...r, createdAt: Math.max(r.createdAt, taker.created_at), ...(makerOrderUuid ? { makerOrderUuid } : {}) };
+  }
+  if (orders.maker_orders[r.uuid]) return { ...r, state: 'converted' };
+  if (nowMs < r.createdAt + r.timeoutS * 1000) return { ...r, state: 'matched', swapUuid: r.uuid };
+  return { ...r, state: 'ended' };
+}
