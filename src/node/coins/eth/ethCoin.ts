@@ -15,7 +15,7 @@ import { tokenAllowance, tokenBalance } from './erc20';
 import { EthTradeFees, type EthFeeView } from './tradeFee';
 import { ETH_DECIMALS, formatUnits } from './units';
 import { buildEthWithdraw, type EthWithdrawView } from './withdraw';
-import type { AmountUnit } from './withdrawErrors';
+import type { AmountUnit } from '../withdrawErrors';
 
 export const BALANCE_EVENT = 'coin_balance';
 

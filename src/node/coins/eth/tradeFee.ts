@@ -22,7 +22,7 @@ import {
 } from '../tradeFee';
 import type { CallRequest } from './chainApi';
 import { encodeApprove, encodeTransfer } from './erc20';
-import type { AmountUnit } from './withdrawErrors';
+import type { AmountUnit } from '../withdrawErrors';
 
 /** KDF's gas limits (`eth.rs` `gas_limit`) of the calls a swap makes. */
 export const SWAP_GAS = {

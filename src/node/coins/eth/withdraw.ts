@@ -14,7 +14,7 @@ import { encodeTransfer } from './erc20';
 import { ethFeeDetails, gasFromFee } from './fee';
 import { signLegacyTx } from './txCodec';
 import { formatUnits, toBaseUnits } from './units';
-import { amountTooLow, notSufficientBalance, zeroBalanceToWithdrawMax, type AmountUnit } from './withdrawErrors';
+import { amountTooLow, notSufficientBalance, zeroBalanceToWithdrawMax, type AmountUnit } from '../withdrawErrors';
 
 /** Gas of a plain ETH transfer; KDF's `ETH_SEND_COINS`, used to leave room for the fee when estimating `max`. */
 export const ETH_SEND_COINS_GAS = 21_000n;

@@ -14,7 +14,7 @@
  * Sizes are KDF's estimate (size.ts), fees per fee.ts.
  */
 import { coinError } from '../../coinErrors';
-import { amountTooLow, notSufficientBalance, zeroBalanceToWithdrawMax } from './errors';
+import { amountTooLow, notSufficientBalance, zeroBalanceToWithdrawMax } from '../../withdrawErrors';
 import { feeForVsize } from './fee';
 import { isOpReturn } from './scripts';
 import { estimateTxVsize } from './size';

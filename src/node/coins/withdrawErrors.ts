@@ -1,0 +1,41 @@
+/**
+ * `withdraw` errors shared by every coin family (KDF `WithdrawError`, spec §7.2): amounts are
+ * decimal strings in the units of the coin named in the data; all are HTTP 400.
+ */
+import { MmNumber } from '../../shared/number';
+import { MmError } from '../errors';
+
+/** The coin an amount belongs to: its ticker, and the decimals of its base units. */
+export interface AmountUnit {
+  ticker: string;
+  decimals: number;
+}
+
+const decimal = (amount: bigint, unit: AmountUnit): string => MmNumber.fromBaseUnits(amount, unit.decimals).toDecimalString();
+
+/** Not enough coins: `required` includes the fee; `coin` may be the platform when a token cannot pay its gas. */
+export function notSufficientBalance(unit: AmountUnit, available: bigint, required: bigint): MmError {
+  const data = { coin: unit.ticker, available: decimal(available, unit), required: decimal(required, unit) };
+  return new MmError({
+    errorType: 'NotSufficientBalance',
+    message: `Not enough ${data.coin} to withdraw: available ${data.available}, required at least ${data.required}`,
+    errorData: data,
+    httpStatus: 400,
+  });
+}
+
+/** An amount below what the coin can send (UTXO dust; an ETH `max` that does not cover its fee). */
+export function amountTooLow(unit: AmountUnit, amount: bigint, threshold: bigint): MmError {
+  const data = { amount: decimal(amount, unit), threshold: decimal(threshold, unit) };
+  return new MmError({
+    errorType: 'AmountTooLow',
+    message: `The amount ${data.amount} is too small, required at least ${data.threshold}`,
+    errorData: data,
+    httpStatus: 400,
+  });
+}
+
+/** `max` with nothing to spend (spec §7.2; KDF itself reports the empty output as AmountTooLow). */
+export function zeroBalanceToWithdrawMax(): MmError {
+  return new MmError({ errorType: 'ZeroBalanceToWithdrawMax', message: 'Balance is zero', httpStatus: 400 });
+}
