@@ -5,12 +5,12 @@
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { freePort } from '../devnet/process';
 import { startDevnet } from '../devnet/start';
 import { evmFigures } from './evmFigures';
 import { ordersFigures } from './ordersFigures';
@@ -24,17 +24,6 @@ export interface Figure {
 }
 
 const print = (f: Figure): void => console.log(JSON.stringify(f));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 function chunkSizes(): { page: string; worker: string; figures: Figure[] } {
   const assets = readdirSync('dist/assets');

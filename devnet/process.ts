@@ -1,6 +1,8 @@
 /** Process plumbing shared by the devnet's children: free ports, exit waits, kill by PID. */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -47,3 +49,55 @@ export async function terminate(child: ChildProcess, signal: NodeJS.Signals, ms:
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export interface ReadyProcess {
+  /** What the process printed after its ready word (`electrum ready <this>`). */
+  ready: string;
+  pid: number;
+  process: ChildProcess;
+}
+
+/**
+ * Runs a TypeScript entry of this repo as its own process (`node --import tsx`, so the PID is the
+ * service itself), logs to `logFile`, and waits for the line `<readyWord> <value>`. The IPC channel
+ * lets the child notice when the devnet goes away, however it ends.
+ */
+export async function spawnUntilReady(
+  entry: string,
+  args: string[],
+  readyWord: string,
+  logFile: string,
+  timeoutMs: number,
+): Promise<ReadyProcess> {
+  const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const log = createWriteStream(logFile, { flags: 'a' });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const pattern = new RegExp(`^${readyWord} ready (\\S+)`, 'm');
+  const ready = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const done = (): void => {
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      child.stdout!.off('data', onData);
+    };
+    const fail = (why: string): void => {
+      done();
+      if (!hasExited(child)) child.kill('SIGKILL');
+      reject(new Error(`${readyWord} did not start (${why}); see ${logFile}`));
+    };
+    const onExit = (code: number | null): void => fail(`exited with ${code}`);
+    const onData = (d: Buffer): void => {
+      output += d.toString();
+      const m = pattern.exec(output);
+      if (!m) return;
+      done();
+      resolve(m[1]!);
+    };
+    const timer = setTimeout(() => fail('no ready line in time'), timeoutMs);
+    child.on('exit', onExit);
+    child.stdout!.on('data', onData);
+  });
+  return { ready, pid: child.pid!, process: child };
+}

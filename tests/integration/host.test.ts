@@ -4,26 +4,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../devnet/process';
 
 const RPC_PASSWORD = 'Host-t3st-Key!';
 let child: ChildProcess;
 let url: string;
 let output = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 async function post(body: string): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
