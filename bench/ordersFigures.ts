@@ -79,8 +79,17 @@ function orderbookFigures(): Figure[] {
     bytes = JSON.stringify(body).length;
     serialized.push(performance.now() - t0);
   }
+  const changed: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const some = book.all()[r * 7];
+    if (some) book.upsert({ ...some, price: some.price.add(MmNumber.of(1n, 1000n)) }, now);
+    t0 = performance.now();
+    respond();
+    changed.push(performance.now() - t0);
+  }
   return [
     { name: `orderbook response, ${ORDERS} orders on one pair, first call (every entry rendered)`, value: round(cold), unit: 'ms' },
+    { name: `orderbook response, ${ORDERS} orders on one pair, after one order changed (median of ${RUNS})`, value: round(median(changed)), unit: 'ms' },
     { name: `orderbook response, ${ORDERS} orders on one pair, book unchanged (median of ${RUNS})`, value: round(median(warm)), unit: 'ms' },
     { name: `JSON text of that response (${Math.round(bytes / 1e6)} MB), median of ${RUNS}`, value: round(median(serialized)), unit: 'ms' },
   ];

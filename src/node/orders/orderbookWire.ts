@@ -132,6 +132,26 @@ function sameItems(cached: SideWire | undefined, items: readonly OrderbookItem[]
   return cached !== undefined && cached.items.size === items.length && items.every((i) => cached.items.has(i));
 }
 
+/** An order as one side shows it, rendered once per order object: a changed order is a new object. */
+interface Rendered {
+  view: EntryView | null;
+  wire: EntryWire | null;
+}
+
+const renderedItems = new WeakMap<OrderbookItem, Map<string, Rendered>>();
+
+function rendered(item: OrderbookItem, key: string, view: (i: OrderbookItem) => EntryView | null): Rendered {
+  let byKey = renderedItems.get(item);
+  if (!byKey) renderedItems.set(item, (byKey = new Map()));
+  let r = byKey.get(key);
+  if (!r) {
+    const v = view(item);
+    r = { view: v, wire: v && entryWire(v) };
+    byKey.set(key, r);
+  }
+  return r;
+}
+
 function side(
   key: string,
   items: readonly OrderbookItem[],
@@ -144,14 +164,17 @@ function side(
     for (const e of cached.entries) e.wire.age = Math.max(0, Math.floor(nowMs / 1000) - e.createdAt);
     return cached;
   }
-  const present = (e: EntryView | null): e is EntryView => e !== null;
-  const sorted = items.map(view).filter(present).sort(descending ? (a, b) => byPrice(b, a) : byPrice);
+  const present = (r: Rendered): r is { view: EntryView; wire: EntryWire } => r.view !== null;
+  const byView = (a: Rendered, b: Rendered) => byPrice(a.view as EntryView, b.view as EntryView);
+  const sorted = items
+    .map((i) => rendered(i, key, view))
+    .filter(present)
+    .sort(descending ? (a, b) => byView(b, a) : byView);
   let base = MmNumber.ZERO;
   let rel = MmNumber.ZERO;
-  const entries = sorted.map((e) => {
+  const entries = sorted.map(({ view: e, wire: w }) => {
     base = base.add(e.baseMaxVolume);
     rel = rel.add(e.relMaxVolume);
-    const w = entryWire(e);
     const aggr = { ...base.toJsonTriple('base_max_volume_aggr'), ...rel.toJsonTriple('rel_max_volume_aggr') };
     return { wire: { ...withAge(w, nowMs), ...aggr }, createdAt: w.createdAt };
   });
