@@ -8,6 +8,7 @@ import { address as btcAddress, Transaction, type Network } from 'bitcoinjs-lib'
 import type { TxHistoryStore } from '../../storage';
 import { bytesToHex } from '../../crypto';
 import type { HistorySyncState, TransactionDetails, TxHistoryView } from '../coin';
+import { byKdfHistoryOrder, CoalescedPasses } from '../historySync';
 import { bitcoinjsNetwork } from './network';
 import { satToDecimal } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
@@ -18,8 +19,13 @@ const BATCH = 100;
 
 export class UtxoHistory implements TxHistoryView {
   private status: HistorySyncState = { state: 'NotStarted' };
-  private syncing: Promise<void> | null = null;
-  private again = false;
+  private readonly passes = new CoalescedPasses(async () => {
+    try {
+      await this.syncOnce();
+    } catch (e) {
+      this.status = { state: 'Error', additional_info: { error: (e as Error).message } };
+    }
+  });
   private readonly rawCache = new Map<string, Transaction>();
 
   constructor(
@@ -39,29 +45,12 @@ export class UtxoHistory implements TxHistoryView {
 
   /** Sorted as KDF sorts: unconfirmed first, then by height, newest first. */
   async transactions(): Promise<TransactionDetails[]> {
-    const all = (await this.store.all(this.coin.ticker)).map((r) => r.details);
-    const rank = (d: TransactionDetails) => (d.blockHeight === 0 ? Number.MAX_SAFE_INTEGER : d.blockHeight);
-    return all.sort((a, b) => rank(b) - rank(a) || b.timestamp - a.timestamp || a.internalId.localeCompare(b.internalId));
+    return (await this.store.all(this.coin.ticker)).map((r) => r.details).sort(byKdfHistoryOrder);
   }
 
   /** Starts (or queues) a sync; concurrent calls coalesce into one more pass. */
   sync(): Promise<void> {
-    if (this.syncing) {
-      this.again = true;
-      return this.syncing;
-    }
-    this.syncing = (async () => {
-      do {
-        this.again = false;
-        try {
-          await this.syncOnce();
-        } catch (e) {
-          this.status = { state: 'Error', additional_info: { error: (e as Error).message } };
-        }
-      } while (this.again);
-      this.syncing = null;
-    })();
-    return this.syncing;
+    return this.passes.run();
   }
 
   close(): void {

@@ -10,6 +10,7 @@ import type { EthChainApi } from '../chainApi';
 import type { LogFn } from '../log';
 import { historyDetails, type HistoryCoin } from './details';
 import type { HistorySource, Transfer } from './sources';
+import { byKdfHistoryOrder, CoalescedPasses } from '../../historySync';
 
 export const HISTORY_EVENT = 'coin_history';
 
@@ -26,9 +27,15 @@ export interface EthHistoryInit {
 
 export class EthHistory implements TxHistoryView {
   private status: HistorySyncState = { state: 'NotStarted' };
-  private syncing: Promise<void> | null = null;
-  private again = false;
   private closed = false;
+  private readonly passes = new CoalescedPasses(async () => {
+    try {
+      await this.syncOnce();
+    } catch (e) {
+      this.status = { state: 'Error', additional_info: { error: (e as Error).message } };
+      this.init.log('warn', `${this.init.coin.ticker} history sync failed: ${(e as Error).message}`);
+    }
+  }, () => this.closed);
   /** The highest block read; null until the first sync has reached its floor. */
   private high: number | null = null;
   private readonly blockTimes = new Map<number, number>();
@@ -45,30 +52,12 @@ export class EthHistory implements TxHistoryView {
 
   /** Unconfirmed first, then by height, newest first (KDF's order). */
   async transactions(): Promise<TransactionDetails[]> {
-    const all = (await this.init.store.all(this.init.coin.ticker)).map((r) => r.details);
-    const rank = (d: TransactionDetails) => (d.blockHeight === 0 ? Number.MAX_SAFE_INTEGER : d.blockHeight);
-    return all.sort((a, b) => rank(b) - rank(a) || b.timestamp - a.timestamp || a.internalId.localeCompare(b.internalId));
+    return (await this.init.store.all(this.init.coin.ticker)).map((r) => r.details).sort(byKdfHistoryOrder);
   }
 
   /** Starts (or queues) a sync; calls during a sync coalesce into one more pass. */
   sync(): Promise<void> {
-    if (this.syncing) {
-      this.again = true;
-      return this.syncing;
-    }
-    this.syncing = (async () => {
-      do {
-        this.again = false;
-        try {
-          await this.syncOnce();
-        } catch (e) {
-          this.status = { state: 'Error', additional_info: { error: (e as Error).message } };
-          this.init.log('warn', `${this.init.coin.ticker} history sync failed: ${(e as Error).message}`);
-        }
-      } while (this.again && !this.closed);
-      this.syncing = null;
-    })();
-    return this.syncing;
+    return this.passes.run();
   }
 
   close(): void {
