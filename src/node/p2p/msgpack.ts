@@ -183,7 +183,11 @@ export function readVariant(v: MsgValue, path: string): Variant {
   return { index: k, value, path: `${path}{${k}}` };
 }
 
-/** num-rational `BigRational` into an MmNumber (reduced); a zero denominator or inconsistent sign is refused. */
+/**
+ * num-rational `BigRational` into an MmNumber (reduced); a zero denominator or inconsistent sign is
+ * refused, and so is a part over MAX_RATIONAL_LIMBS u32 digits: MmNumber.parse counts the limbs
+ * before it builds a bigint, so a hostile 8,000-limb price costs a length check, not a gcd.
+ */
 export function readBigRational(v: MsgValue, path: string): MmNumber {
   const plain = readArray(v, path);
   try {

@@ -12,12 +12,34 @@ import { framesOf, internalError, type FrameResolver, type MmError } from '../er
 import { LegacyResponse, type HandlerTable } from '../handler';
 import type { Authenticator } from './auth';
 import { dispatcherError } from './dispatcherError';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  MAX_BATCH_CONCURRENCY,
+  MAX_BATCH_REQUESTS,
+  MAX_JSON_DEPTH,
+  measureRequest,
+  utf8LengthExceeds,
+} from './limits';
 import { legacyErrorReply, mmrpcErrorReply, mmrpcSuccessReply, type Reply } from './serialize';
 
 export type { Reply } from './serialize';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Runs `work` on every item with at most `limit` in flight; results keep the items' order. */
+async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }
 
 /** Argument errors become `InvalidRequest` naming the field; anything untyped becomes `InternalError`. */
@@ -31,23 +53,49 @@ export class Dispatcher {
     private readonly auth: Authenticator,
     private readonly handlers: HandlerTable,
     private readonly resolveFrames?: FrameResolver,
+    private readonly maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
   ) {}
 
-  /** `client` identifies the caller for throttling: the page, or a remote address on the host. */
+  /**
+   * `client` identifies the caller for throttling: the page, or a remote address on the host.
+   * The body is JSON text (host) or an already parsed value (the page's postMessage); both pass the
+   * same size, depth and batch limits before anything reads them.
+   */
   async dispatch(body: unknown, client = 'local'): Promise<Reply> {
-    let request = body;
-    if (typeof body === 'string') {
-      try {
-        request = JSON.parse(body);
-      } catch (e) {
-        return this.mmrpcError(dispatcherError.invalidRequest(`body is not valid JSON: ${(e as Error).message}`), null);
-      }
+    let request: unknown;
+    try {
+      request = this.admit(body);
+    } catch (e) {
+      return this.mmrpcError(e, null);
     }
     if (Array.isArray(request)) {
-      const replies = await Promise.all(request.map((r) => this.dispatchOne(r, client)));
+      const replies = await mapBounded(request, MAX_BATCH_CONCURRENCY, (r) => this.dispatchOne(r, client));
       return { status: 200, body: replies.map((r) => r.body) };
     }
     return this.dispatchOne(request, client);
+  }
+
+  /** The request as a JSON value within the limits of `limits.ts`; throws the typed refusal otherwise. */
+  private admit(body: unknown): unknown {
+    let request = body;
+    // Text is measured exactly, in UTF-8 bytes; a value posted by the page by the walk's estimate.
+    let byteBudget = this.maxBodyBytes;
+    if (typeof body === 'string') {
+      if (utf8LengthExceeds(body, this.maxBodyBytes)) throw dispatcherError.payloadTooLarge(this.maxBodyBytes);
+      try {
+        request = JSON.parse(body);
+      } catch (e) {
+        throw dispatcherError.invalidRequest(`body is not valid JSON: ${(e as Error).message}`);
+      }
+      byteBudget = Number.POSITIVE_INFINITY;
+    }
+    if (Array.isArray(request) && request.length > MAX_BATCH_REQUESTS) {
+      throw dispatcherError.invalidRequest(`a batch of ${request.length} requests, at most ${MAX_BATCH_REQUESTS} are allowed`);
+    }
+    const breach = measureRequest(request, byteBudget, MAX_JSON_DEPTH);
+    if (breach === 'too_large') throw dispatcherError.payloadTooLarge(this.maxBodyBytes);
+    if (breach === 'too_deep') throw dispatcherError.invalidRequest(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+    return request;
   }
 
   private async dispatchOne(request: unknown, client: string): Promise<Reply> {

@@ -28,6 +28,17 @@ export const dispatcherError = {
       errorData: { error_type: 'NbAttemptsLeft', error_data: attemptsLeft },
       httpStatus: 403,
     }),
+  /**
+   * KDF's HTTP server has no body limit, so this variant is ours: status 413 and KDF's error shape,
+   * the limit in `error_data`.
+   */
+  payloadTooLarge: (maxBytes: number): MmError =>
+    new MmError({
+      errorType: 'PayloadTooLarge',
+      message: `Payload too large: the request is over ${maxBytes} bytes`,
+      errorData: { max_bytes: maxBytes },
+      httpStatus: 413,
+    }),
   banned: (): MmError => new MmError({ errorType: 'Banned', message: 'Your ip is banned.', httpStatus: 403 }),
   notRunning: (): MmError =>
     new MmError({ errorType: 'NotRunning', message: 'The node is not running: unlock a wallet first', httpStatus: 503 }),

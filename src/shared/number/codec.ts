@@ -2,6 +2,13 @@
  * The three wire forms of a KDF number (`x`, `x_rat`, `x_fraction`), read into and written from a
  * bigint numerator/denominator pair. Normalization (gcd, sign) is MmNumber's job, not this file's.
  */
+import {
+  MAX_DECIMAL_DIGITS,
+  MAX_DECIMAL_EXPONENT,
+  MAX_NUMBER_BITS,
+  MAX_NUMBER_TEXT_LENGTH,
+  MAX_RATIONAL_LIMBS,
+} from './limits';
 import { describeInput, MmNumberParseError } from './parse-error';
 
 /** num-rational `BigRational` as serde writes it: `[numer, denom]`, each `[sign, u32 digits LE]`. */
@@ -19,12 +26,6 @@ export interface Ratio {
 }
 
 /**
- * KDF accepts any i64 exponent and builds 10^|e|; a bound keeps one request from allocating a
- * gigantic integer. ±1000 is far past any amount or price.
- */
-export const MAX_DECIMAL_EXPONENT = 1000;
-
-/**
  * bigdecimal 0.3's `from_str` grammar (what KDF parses `"x"` with): optional sign, digits with an
  * optional point (`.5` and `5.` are fine), optional `e`/`E` exponent with optional sign. Rust's
  * BigInt parser would also skip `_` between digits; we reject that as garbage.
@@ -33,7 +34,29 @@ const DECIMAL_RE = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 const INTEGER_RE = /^[+-]?\d+$/;
 const U32_MAX = 0xffff_ffff;
 
+function tooLarge(what: string, input: unknown): MmNumberParseError {
+  return new MmNumberParseError(
+    'number_too_large',
+    `${what} over the limit (${MAX_NUMBER_BITS} bits per part) in ${describeInput(input)}`,
+  );
+}
+
+const PART_BOUND = 1n << BigInt(MAX_NUMBER_BITS);
+
+/** Whether a numerator or denominator is below 2^MAX_NUMBER_BITS, as the limb bound holds rationals. */
+function withinBits(n: bigint): boolean {
+  return (n < 0n ? -n : n) < PART_BOUND;
+}
+
+/** Digits of a digit string without its leading zeros: the size of the integer it spells. */
+function significantDigits(digits: string): number {
+  let i = 0;
+  while (i < digits.length && digits.charCodeAt(i) === 48) i++;
+  return digits.length - i;
+}
+
 export function parseDecimalText(text: string): Ratio {
+  if (text.length > MAX_NUMBER_TEXT_LENGTH) throw tooLarge('number text', text);
   const m = DECIMAL_RE.exec(text);
   const digits = (m?.[2] ?? '') + (m?.[3] ?? '');
   if (!m || digits === '') {
@@ -46,16 +69,26 @@ export function parseDecimalText(text: string): Ratio {
       `decimal exponent out of range (±${MAX_DECIMAL_EXPONENT}) in ${describeInput(text)}`,
     );
   }
-  const magnitude = BigInt(digits);
-  const numer = m[1] === '-' ? -magnitude : magnitude;
   const scale = (m[3] ?? '').length - exponent;
-  return scale >= 0
-    ? { numer, denom: 10n ** BigInt(scale) }
-    : { numer: numer * 10n ** BigInt(-scale), denom: 1n };
+  // numer = digits · 10^max(0, -scale), denom = 10^max(0, scale): sized before they are built.
+  if (scale > MAX_DECIMAL_EXPONENT || significantDigits(digits) + Math.max(0, -scale) > MAX_DECIMAL_DIGITS) {
+    throw tooLarge('decimal number', text);
+  }
+  const magnitude = BigInt(digits);
+  const signed = m[1] === '-' ? -magnitude : magnitude;
+  const numer = scale >= 0 ? signed : signed * 10n ** BigInt(-scale);
+  if (!withinBits(numer)) throw tooLarge('decimal number', text);
+  return { numer, denom: 10n ** BigInt(Math.max(0, scale)) };
 }
 
 /** Reads `[[sign,[digits]],[sign,[digits]]]`; the denominator may be negative, not zero. */
 export function parseRationalJson(value: readonly unknown[]): Ratio {
+  if (value.length === 2 && (limbCount(value[0]) > MAX_RATIONAL_LIMBS || limbCount(value[1]) > MAX_RATIONAL_LIMBS)) {
+    throw new MmNumberParseError(
+      'number_too_large',
+      `rational over the limit (${MAX_RATIONAL_LIMBS} u32 digits, ${MAX_NUMBER_BITS} bits per part)`,
+    );
+  }
   const numer = value.length === 2 ? decodeBigInt(value[0]) : undefined;
   const denom = value.length === 2 ? decodeBigInt(value[1]) : undefined;
   if (numer === undefined || denom === undefined) {
@@ -68,53 +101,70 @@ export function parseRationalJson(value: readonly unknown[]): Ratio {
   return { numer, denom };
 }
 
+/** How many digits a `[sign, [digits]]` part claims; 0 for anything else (the shape check says why). */
+function limbCount(part: unknown): number {
+  return Array.isArray(part) && Array.isArray(part[1]) ? part[1].length : 0;
+}
+
 /**
  * One num-bigint `BigInt`: `[sign, magnitude]`, sign -1/0/1, magnitude u32 digits least
  * significant first. num-bigint silently turns `[0,[5]]` and `[1,[]]` into zero; we reject a sign
  * that disagrees with its digits instead, since such input is a client bug (the docs even carry
  * one, `[[0,[13]],[1,[4000]]]`, which KDF would read as 0). Zero digits at the top are harmless
- * and accepted, as num-bigint does.
+ * and accepted, as num-bigint does. The magnitude is built from hex text in one step: linear in
+ * the digit count, where shifting digit by digit was quadratic.
  */
 function decodeBigInt(part: unknown): bigint | undefined {
   if (!Array.isArray(part) || part.length !== 2) return undefined;
   const [sign, digits] = part as [unknown, unknown];
   if ((sign !== -1 && sign !== 0 && sign !== 1) || !Array.isArray(digits)) return undefined;
-  let magnitude = 0n;
+  const hex: string[] = [];
   for (let i = digits.length - 1; i >= 0; i--) {
     const d: unknown = digits[i];
     if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > U32_MAX) return undefined;
-    magnitude = (magnitude << 32n) | BigInt(d);
+    hex.push(d.toString(16).padStart(8, '0'));
   }
+  const magnitude = hex.length === 0 ? 0n : BigInt(`0x${hex.join('')}`);
   if ((sign === 0) !== (magnitude === 0n)) return undefined;
   return sign === -1 ? -magnitude : magnitude;
 }
 
+/** The inverse of decodeBigInt, through hex text too (linear, for the large numbers arithmetic makes). */
 export function encodeBigInt(n: bigint): [number, number[]] {
-  let magnitude = n < 0n ? -n : n;
+  const hex = (n < 0n ? -n : n).toString(16);
   const digits: number[] = [];
-  while (magnitude > 0n) {
-    digits.push(Number(magnitude & 0xffff_ffffn));
-    magnitude >>= 32n;
-  }
+  if (n !== 0n) for (let end = hex.length; end > 0; end -= 8) digits.push(parseInt(hex.slice(Math.max(0, end - 8), end), 16));
   return [n < 0n ? -1 : n > 0n ? 1 : 0, digits];
 }
 
+/** An integer string, its length checked before the regex looks at it. */
 function isIntegerText(v: unknown): v is string {
-  return typeof v === 'string' && INTEGER_RE.test(v);
+  return typeof v === 'string' && v.length <= MAX_NUMBER_TEXT_LENGTH && INTEGER_RE.test(v);
+}
+
+function isOverlongText(v: unknown): boolean {
+  return typeof v === 'string' && v.length > MAX_NUMBER_TEXT_LENGTH;
 }
 
 /** Reads `{numer, denom}` integer strings (extra keys are ignored, as serde does). */
 export function parseFractionJson(value: object): Ratio {
   const { numer, denom } = value as { numer?: unknown; denom?: unknown };
   if (!isIntegerText(numer) || !isIntegerText(denom)) {
+    if (isOverlongText(numer) || isOverlongText(denom)) throw tooLarge('fraction', value);
     throw new MmNumberParseError(
       'invalid_fraction',
       `invalid fraction ${describeInput(value)}, expected {"numer":"<integer>","denom":"<integer>"}`,
     );
   }
+  const unsigned = (text: string): string => text.replace(/^[+-]/, '');
+  if (significantDigits(unsigned(numer)) > MAX_DECIMAL_DIGITS || significantDigits(unsigned(denom)) > MAX_DECIMAL_DIGITS) {
+    throw tooLarge('fraction', value);
+  }
+  const n = BigInt(numer);
   const d = BigInt(denom);
+  if (!withinBits(n) || !withinBits(d)) throw tooLarge('fraction', value);
   if (d === 0n) throw new MmNumberParseError('zero_denominator', 'fraction denominator is zero');
-  return { numer: BigInt(numer), denom: d };
+  return { numer: n, denom: d };
 }
 
 /** Significant digits KDF keeps in a quotient that needs more (bigdecimal 0.3 division). */
@@ -137,10 +187,13 @@ export function renderDecimal(numer: bigint, denom: bigint): string {
   const negative = numer < 0n;
   const exact = exactDecimal(negative ? -numer : numer, denom);
   if (exact !== null) return (negative ? '-' : '') + exact;
-  // Like bigdecimal: shift the numerator by powers of ten until it reaches the denominator.
+  // Like bigdecimal: shift the numerator by powers of ten until it reaches the denominator. One
+  // multiplication for the digit-count difference, then at most one more step (a ten-fold loop was
+  // quadratic in the digits).
   let shifted = negative ? -numer : numer;
-  let lead = 0;
-  while (shifted < denom) {
+  let lead = Math.max(0, denom.toString().length - shifted.toString().length);
+  shifted *= 10n ** BigInt(lead);
+  if (shifted < denom) {
     shifted *= 10n;
     lead++;
   }

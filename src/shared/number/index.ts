@@ -1,4 +1,11 @@
 /** KDF's exact number type and its wire forms. Self-contained: no project or runtime imports. */
 export { MmNumber, type MmNumberTriple } from './mm-number';
 export { MmNumberParseError, type MmNumberParseReason } from './parse-error';
-export { KDF_DIVISION_PRECISION, MAX_DECIMAL_EXPONENT, type FractionJson, type RationalJson } from './codec';
+export { KDF_DIVISION_PRECISION, type FractionJson, type RationalJson } from './codec';
+export {
+  MAX_DECIMAL_DIGITS,
+  MAX_DECIMAL_EXPONENT,
+  MAX_NUMBER_BITS,
+  MAX_NUMBER_TEXT_LENGTH,
+  MAX_RATIONAL_LIMBS,
+} from './limits';
