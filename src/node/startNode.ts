@@ -99,7 +99,7 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
   }
   const ctx: NodeContext = orders ? { ...base, orders } : base;
   const auth = new Authenticator(rpcPassword, platform.now);
-  const dispatcher = new Dispatcher(ctx, auth, allHandlers, platform.resolveFrames);
+  const dispatcher = new Dispatcher(ctx, auth, allHandlers, platform.resolveFrames, conf.rpc_max_body_bytes);
 
   let stopped = false;
   return {

@@ -50,6 +50,10 @@ export interface NodeConf {
   coins?: unknown[];
   seednodes?: string[];
   rpcport?: number;
+  /** Largest request body in bytes (ours, KDF has none); default DEFAULT_MAX_BODY_BYTES. */
+  rpc_max_body_bytes?: number;
+  /** KDF's `rpccors`: the web origin the headless host serves, or `*`. */
+  rpccors?: string;
   dbdir?: string;
 }
 
@@ -64,6 +68,8 @@ export type ControlRequest =
 export interface NodeStatus {
   running: boolean;
   wallet_name: string | null;
+  /** Stored records (orders, transaction histories) that could not be read and were skipped; only when some were. */
+  unreadable_records?: number;
 }
 
 /** Error body of a failed control call; the same typed fields as an mmrpc error. */

@@ -3,6 +3,8 @@ import { items, ParamError, ParamReader } from '../../shared/params';
 import type { NodeConf } from '../../shared/wire';
 import { startError } from './startError';
 
+const MAX_CONF_BODY_BYTES = 64 * 1024 * 1024;
+
 export function readConf(raw: unknown): NodeConf {
   try {
     const r = new ParamReader(raw, '');
@@ -30,6 +32,14 @@ export function readConf(raw: unknown): NodeConf {
       if (rpcport < 1 || rpcport > 65535) throw new ParamError('rpcport', 'must be a port number 1..65535');
       conf.rpcport = rpcport;
     }
+    const maxBody = r.optUint('rpc_max_body_bytes');
+    if (maxBody !== undefined) {
+      // Past this, parsing one request alone blocks the node for most of a second (60 MB: ~0.6 s).
+      if (maxBody < 1 || maxBody > MAX_CONF_BODY_BYTES) throw new ParamError('rpc_max_body_bytes', `must be 1..${MAX_CONF_BODY_BYTES} bytes`);
+      conf.rpc_max_body_bytes = maxBody;
+    }
+    const rpccors = r.optStr('rpccors');
+    if (rpccors !== undefined) conf.rpccors = rpccors;
     const dbdir = r.optStr('dbdir');
     if (dbdir !== undefined) conf.dbdir = dbdir;
     return conf;

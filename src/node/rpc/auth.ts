@@ -46,6 +46,21 @@ export class Authenticator {
   }
 }
 
+/** The one client that every loopback address is. */
+export const LOOPBACK_CLIENT = 'loopback';
+
+/**
+ * The throttle key of a TCP peer. Bans count per client, not per address: every loopback address
+ * (127.0.0.0/8, ::1, ::ffff:127.x.y.z) is this machine, so they are one client and a second loopback
+ * alias cannot escape a ban. Other addresses key by themselves (IPv4-mapped IPv6 as plain IPv4).
+ */
+export function clientKeyForAddress(address: string): string {
+  const lower = address.toLowerCase();
+  const v4 = lower.startsWith('::ffff:') && lower.includes('.') ? lower.slice('::ffff:'.length) : lower;
+  if (v4 === '::1' || v4 === '0:0:0:0:0:0:0:1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4)) return LOOPBACK_CLIENT;
+  return v4;
+}
+
 /** Compares without an early exit, so the time taken does not tell how much of a guess was right. */
 export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   const len = Math.max(a.length, b.length);
