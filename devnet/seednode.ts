@@ -1,8 +1,10 @@
 /**
  * Runs the devnet's seed node (tools/seednode/main.ts) as its own process, `node --import tsx`
- * directly so the recorded PID is the seed itself; its output goes to a log file.
+ * directly so the recorded PID is the seed itself; its output goes to a log file, and its identity
+ * key beside it (`seednode.key`), so a seed restarted on the same devnet keeps its peer id.
  */
 import type { ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnUntilReady } from './process';
 
@@ -18,6 +20,7 @@ export interface SeedProcess {
 
 /** Starts the seed on a free port and waits for its ready line. */
 export async function spawnSeedNode(logFile: string): Promise<SeedProcess> {
-  const p = await spawnUntilReady(MAIN, ['--port', '0'], 'seednode', logFile, READY_TIMEOUT_MS);
+  const keyFile = join(dirname(logFile), 'seednode.key');
+  const p = await spawnUntilReady(MAIN, ['--port', '0', '--key-file', keyFile], 'seednode', logFile, READY_TIMEOUT_MS);
   return { multiaddr: p.ready, pid: p.pid, process: p.process };
 }

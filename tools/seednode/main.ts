@@ -1,18 +1,27 @@
 /**
- * `npm run seednode -- --port <p> [--host 127.0.0.1]`: runs the seed node (seed.ts) in the
- * foreground, prints `seednode ready <multiaddr>` on stdout, and stops on SIGINT/SIGTERM (or when
- * the devnet that started it goes away). `--port 0` picks a free port.
+ * `npm run seednode -- --port <p> [--host 127.0.0.1] [--key-file <path>]`: runs the seed node
+ * (seed.ts) in the foreground, prints `seednode ready <multiaddr>` on stdout, and stops on
+ * SIGINT/SIGTERM (or when the devnet that started it goes away). `--port 0` picks a free port.
+ * The key file (default `seednode.key` in the working directory) holds the seed's identity and is
+ * created on the first start, so the peer id in its multiaddr survives restarts.
  */
 import { parseArgs } from 'node:util';
+import { errorMessage } from '../../src/node/p2p/errors';
 import { startSeedNode } from './seed';
 
 const log = (line: string): void => void process.stderr.write(line + '\n');
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' } } });
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'key-file': { type: 'string', default: 'seednode.key' },
+    },
+  });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be a port number (0 picks a free one)');
-  const seed = await startSeedNode({ host: values.host, port, log });
+  const seed = await startSeedNode({ host: values.host, port, keyFile: values['key-file'], log });
   console.log(`seednode ready ${seed.multiaddr}`);
 
   let stopping = false;
@@ -31,6 +40,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  log(`seednode: ${e instanceof Error ? e.message : String(e)}`);
+  log(`seednode: ${errorMessage(e)}`);
   process.exit(1);
 });

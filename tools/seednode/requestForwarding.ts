@@ -6,28 +6,33 @@
  *
  * Only peers that dialed the seed are asked, never the requester: seeds never dial out, so a
  * request cannot bounce between seeds, and normal nodes answer with their own handler only.
+ * Each peer has a request budget (rateLimit.ts); past it, requests are refused with an error.
  */
 import type { Libp2p, PeerId } from '@libp2p/interface';
 import { decodePeerRequest, decodePeerResponse, encodePeerResponse } from '../../src/node/p2p/peerRequest';
+import { errorMessage } from '../../src/node/p2p/errors';
 import { exchange, serve } from '../../src/node/p2p/requestResponse';
+import { RequestBudgets } from './rateLimit';
 
 /** How many peers one request goes to at most. */
 export const FANOUT = 8;
 /** Below the requester's 10 s, so the seed still has time to reply `None`. */
 export const FORWARD_TIMEOUT_MS = 8_000;
 
-export function forwardRequests(libp2p: Libp2p, log: (line: string) => void): Promise<void> {
+export function forwardRequests(libp2p: Libp2p, log: (line: string) => void, budgets = new RequestBudgets()): Promise<void> {
+  libp2p.addEventListener('peer:disconnect', (evt) => budgets.forget(evt.detail.toString()));
   return serve(
     libp2p,
     async (body, from, signal) => {
+      if (!budgets.take(from.toString())) return encodePeerResponse({ kind: 'err', err: 'too many requests' });
       try {
         decodePeerRequest(body);
       } catch (e) {
-        return encodePeerResponse({ kind: 'err', err: `malformed request: ${e instanceof Error ? e.message : String(e)}` });
+        return encodePeerResponse({ kind: 'err', err: `malformed request: ${errorMessage(e)}` });
       }
       return (await firstOk(libp2p, answerers(libp2p, from), body, signal)) ?? encodePeerResponse({ kind: 'none' });
     },
-    (e) => log(`seednode: request not answered: ${e instanceof Error ? e.message : String(e)}`),
+    (e) => log(`seednode: request not answered: ${errorMessage(e)}`),
   );
 }
 

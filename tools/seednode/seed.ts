@@ -3,8 +3,9 @@
  * identify, ping, a circuit relay server, and gossipsub set up as a hub (devnet-notes §4: big mesh
  * degrees so every subscriber is in the mesh, no IP-colocation penalty since all peers share one
  * address on a devnet, raised inbound limits for bursts of local peers). It relays every topic its
- * peers use and forwards request-response to its peers. Nothing is persisted: a fresh identity
- * each start.
+ * peers use and forwards request-response to its peers, within per-peer limits: gossipsub's topic
+ * budget per peer (MAX_TOPICS_PER_PEER) and a request budget (rateLimit.ts). Its identity comes
+ * from `keyFile` (identity.ts), so it keeps its peer id across restarts; without one it is fresh.
  */
 import '../../src/node/p2p/polyfills';
 import { noise } from '@chainsafe/libp2p-noise';
@@ -15,6 +16,7 @@ import { identify } from '@libp2p/identify';
 import { ping } from '@libp2p/ping';
 import { webSockets } from '@libp2p/websockets';
 import { createLibp2p } from 'libp2p';
+import { loadOrCreateIdentity } from './identity';
 import { forwardRequests } from './requestForwarding';
 import { relayAllTopics } from './topicRelay';
 
@@ -23,8 +25,17 @@ export interface SeedOptions {
   host?: string;
   /** 0 picks a free port. */
   port: number;
+  /** The identity's key file, created when missing; without it, a fresh identity each start. */
+  keyFile?: string;
+  /** Topics relayed at most (topicRelay.ts); MAX_RELAYED_TOPICS by default. */
+  maxRelayedTopics?: number;
   log?: (line: string) => void;
 }
+
+/** Topics one peer may have the seed track; more are ignored (a trading node follows a few pairs and swaps). */
+export const MAX_TOPICS_PER_PEER = 200;
+/** Gossipsub charges a topic its length plus ~1 KiB; this budget fits MAX_TOPICS_PER_PEER topics of up to 100 characters. */
+const TOPIC_BYTES_PER_PEER = MAX_TOPICS_PER_PEER * (1024 + 100);
 
 export interface SeedNode {
   peerId: string;
@@ -36,7 +47,9 @@ export interface SeedNode {
 export async function startSeedNode(opts: SeedOptions): Promise<SeedNode> {
   const host = opts.host ?? '127.0.0.1';
   const log = opts.log ?? (() => undefined);
+  const privateKey = opts.keyFile ? await loadOrCreateIdentity(opts.keyFile, log) : undefined;
   const libp2p = await createLibp2p({
+    ...(privateKey && { privateKey }),
     addresses: { listen: [`/${host.includes(':') ? 'ip6' : 'ip4'}/${host}/tcp/${opts.port}/ws`] },
     transports: [webSockets()],
     connectionEncrypters: [noise()],
@@ -53,11 +66,12 @@ export async function startSeedNode(opts: SeedOptions): Promise<SeedNode> {
         Dlazy: 32,
         allowPublishToZeroTopicPeers: true,
         scoreParams: { IPColocationFactorWeight: 0 },
+        maxTopicBytesPerPeer: TOPIC_BYTES_PER_PEER,
       }),
       relay: circuitRelayServer({ reservations: { maxReservations: 1_000 } }),
     },
   });
-  relayAllTopics(libp2p.services.pubsub, log);
+  relayAllTopics(libp2p.services.pubsub, log, opts.maxRelayedTopics);
   await forwardRequests(libp2p, log);
   const addr = libp2p.getMultiaddrs().find((a) => a.toString().includes('/ws/'));
   if (!addr) throw new Error('the seed has no WebSocket address');

@@ -1,23 +1,56 @@
 /**
  * What this node knows of every maker's orders (KDF's `Orderbook`), mine included. Orders are
  * keyed by uuid and owned by the pubkey that announced them: only that pubkey may update or cancel
- * them. A maker whose keep-alives stop for MAKER_ORDER_TIMEOUT is forgotten with all its orders,
- * and a cancelled uuid is remembered for a while so a late `MakerOrderCreated` cannot revive it.
+ * them. A maker whose keep-alives stop for MAKER_ORDER_TIMEOUT is forgotten with all its orders.
  *
- * KDF hashes each maker's orders per pair into a Patricia trie whose root its keep-alives carry.
- * This orderbook keeps no tries: the "root" is a blake2b-64 digest over the maker's orders on the
- * pair, which serves the same purpose here (a keep-alive whose root differs from ours means we
- * miss something, and we ask a peer for that pair's orders).
+ * Replays: each maker's signed messages must carry timestamps that never go back (`admit`), within
+ * a window around our clock, so an old message replayed later is dropped. A cancelled order leaves
+ * a tombstone under (uuid, canceller) that outlives that window, so neither a replayed creation
+ * nor a cancel forged under another key can revive it, block it, or clear the owner's tombstone.
+ *
+ * KDF hashes each maker's orders per pair into a Patricia trie whose root its messages carry. This
+ * orderbook keeps no tries: the "root" is a blake2b-64 digest over the maker's orders on the pair
+ * (`ordersDigest`). A maker's signed message carrying the root of its current orders on a pair is
+ * kept as the proof (KDF's `last_signed_pubkey_payload`) that lets this node pass those orders on
+ * in a sync answer, and lets the receiver check them before taking them in.
  */
 import { blake2b } from '@noble/hashes/blake2.js';
 import type { MakerOrderUpdatedMsg } from './messages/types';
-import { bigRational, encodeMsgpack, struct } from '../p2p/msgpack';
-import { compactUuid } from './messages/fields';
-import type { PubkeyOrders } from './messages/requests';
+import { bigRational, byteSeq, encodeMsgpack, struct } from '../p2p/msgpack';
+import { compactUuid, encodeConf } from './messages/fields';
 import type { OrderbookItem } from './types';
 
-/** KDF's RECENTLY_CANCELLED_TIMEOUT. */
-const RECENTLY_CANCELLED_MS = 120_000;
+/** KDF's MAX_TIME_GAP_FOR_CONNECTED_PEER: how far a maker's clock may run ahead of ours. */
+export const MAX_CLOCK_SKEW_MS = 20_000;
+/** How long a cancelled uuid is remembered: well past any message's acceptance window. */
+export const TOMBSTONE_MS = 10 * 60_000;
+/** Caps on what network messages can make this node hold. */
+export const MAX_TOMBSTONES = 10_000;
+export const MAX_MAKERS = 10_000;
+export const MAX_ORDERS = 50_000;
+/** KDF's MAX_ORDERS_NUMBER_IN_ORDERBOOK_RESPONSE: one maker's orders always fit one sync answer. */
+export const MAX_ORDERS_PER_MAKER = 1_000;
+
+/** Why `admit` refused a message (null: admitted). */
+export type Refusal = 'too old' | 'from the future' | 'older than the maker’s last message' | 'too many makers';
+
+/** A maker's signed message carrying the root of its orders on a pair. */
+export interface PairProof {
+  /** The signed envelope as received. */
+  envelope: Uint8Array;
+  root: Uint8Array;
+  /** Seconds, the message's own. */
+  timestamp: number;
+}
+
+interface MakerState {
+  /** When its last admitted message (or my own order) arrived, ms of our clock. */
+  lastSeen: number;
+  /** Newest timestamp among the maker's admitted messages, seconds of its clock. */
+  lastTimestamp: number;
+  /** Its orders were dropped for silence; it stays only for the replay check. */
+  expired: boolean;
+}
 
 /** KDF's `alb_ordered_pair`: the two tickers in (byte-wise) alphabetical order, `A:B`. */
 export function albOrderedPair(base: string, rel: string): string {
@@ -28,16 +61,52 @@ export function orderbookTopic(base: string, rel: string): string {
   return `orbk/${albOrderedPair(base, rel)}`;
 }
 
+/** The root of a maker's orders on one pair: every field a peer shows or trades on, by uuid order. */
+export function ordersDigest(orders: readonly OrderbookItem[]): Uint8Array {
+  const state = [...orders]
+    .sort((a, b) => (a.uuid < b.uuid ? -1 : 1))
+    .map((o) =>
+      struct([
+        compactUuid(o.uuid),
+        o.base,
+        o.rel,
+        bigRational(o.price),
+        bigRational(o.maxVolume),
+        bigRational(o.minVolume),
+        o.createdAt,
+        o.confSettings ? encodeConf(o.confSettings) : null,
+        byteSeq(o.baseProtocolInfo),
+        byteSeq(o.relProtocolInfo),
+      ]),
+    );
+  return blake2b(encodeMsgpack(state), { dkLen: 8 });
+}
+
+export const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** An order that no longer has volume or a sane price is dropped, as KDF's `insert_or_update_order` does. */
 function isPlausible(o: OrderbookItem): boolean {
   return o.price.isPositive() && o.maxVolume.isPositive() && !o.minVolume.isNegative() && o.maxVolume.gte(o.minVolume);
 }
 
+const tombstoneKey = (uuid: string, pubkey: string): string => `${uuid} ${pubkey}`;
+const proofKey = (pubkey: string, albPair: string): string => `${pubkey} ${albPair}`;
+
 export class Orderbook {
   private readonly orders = new Map<string, OrderbookItem>();
-  /** Last keep-alive (or first order) of each maker pubkey, ms. */
-  private readonly lastSeen = new Map<string, number>();
-  private readonly recentlyCancelled = new Map<string, { pubkey: string; until: number }>();
+  /** How many orders each pubkey has in `orders`. */
+  private readonly counts = new Map<string, number>();
+  private readonly makers = new Map<string, MakerState>();
+  /**
+   * (uuid, owner) → expiry of cancels of orders we held. Cancels of orders we never saw go to
+   * `unseenCancels`, bounded on their own, so a flood of those never evicts a real tombstone.
+   */
+  private readonly tombstones = new Map<string, number>();
+  private readonly unseenCancels = new Map<string, number>();
+  private readonly proofs = new Map<string, PairProof>();
+
+  /** `messageMaxAgeMs`: how old a maker's message may be and still be taken (MAKER_ORDER_TIMEOUT). */
+  constructor(private readonly messageMaxAgeMs = 90_000) {}
 
   get(uuid: string): OrderbookItem | undefined {
     return this.orders.get(uuid);
@@ -47,24 +116,41 @@ export class Orderbook {
     return [...this.orders.values()];
   }
 
-  /** Inserts or replaces an order; false when refused (cancelled lately, owned by another pubkey, implausible). */
+  /**
+   * The replay check for a signed message from `pubkey` with its `timestamp` (s): inside the window
+   * around `now` and not older than the maker's last one. Admitted timestamps are remembered, and
+   * count as a sign of life (only the maker can sign a message that passes).
+   */
+  admit(pubkey: string, timestamp: number, now: number): Refusal | null {
+    const ms = timestamp * 1000;
+    if (ms < now - this.messageMaxAgeMs) return 'too old';
+    if (ms > now + MAX_CLOCK_SKEW_MS) return 'from the future';
+    const state = this.makers.get(pubkey);
+    if (state && timestamp < state.lastTimestamp) return 'older than the maker’s last message';
+    if (!state && this.makers.size >= MAX_MAKERS) return 'too many makers';
+    this.makers.set(pubkey, { lastSeen: now, lastTimestamp: timestamp, expired: false });
+    return null;
+  }
+
+  /** Inserts or replaces an order; false when refused (cancelled, owned by another pubkey, implausible, book full). */
   upsert(item: OrderbookItem, now: number): boolean {
-    const cancelled = this.recentlyCancelled.get(item.uuid);
-    if (cancelled && cancelled.until > now && cancelled.pubkey === item.pubkey) return false;
+    if (this.isTombstoned(item.uuid, item.pubkey, now)) return false;
     const existing = this.orders.get(item.uuid);
     if (existing && existing.pubkey !== item.pubkey) return false;
     if (!isPlausible(item)) {
-      this.orders.delete(item.uuid);
+      this.drop(item.uuid);
       return false;
     }
+    if (!existing && (this.orders.size >= MAX_ORDERS || (this.counts.get(item.pubkey) ?? 0) >= MAX_ORDERS_PER_MAKER)) return false;
+    if (!existing) this.counts.set(item.pubkey, (this.counts.get(item.pubkey) ?? 0) + 1);
     this.orders.set(item.uuid, item);
-    if (!this.lastSeen.has(item.pubkey)) this.lastSeen.set(item.pubkey, now);
+    if (!this.makers.has(item.pubkey)) this.makers.set(item.pubkey, { lastSeen: now, lastTimestamp: 0, expired: false });
     return true;
   }
 
   remove(uuid: string): OrderbookItem | undefined {
     const order = this.orders.get(uuid);
-    this.orders.delete(uuid);
+    this.drop(uuid);
     return order;
   }
 
@@ -84,29 +170,52 @@ export class Orderbook {
     );
   }
 
-  /** A `MakerOrderCancelled` from `pubkey`: remembered even when the order is unknown (it may arrive late). */
+  /**
+   * A `MakerOrderCancelled` from `pubkey`. The owner's cancel removes the order and tombstones it;
+   * a cancel naming another key's order changes nothing; a cancel of an order not seen yet (it may
+   * arrive late) tombstones it for that key only.
+   */
   cancel(uuid: string, pubkey: string, now: number): void {
-    this.recentlyCancelled.set(uuid, { pubkey, until: now + RECENTLY_CANCELLED_MS });
-    if (this.orders.get(uuid)?.pubkey === pubkey) this.orders.delete(uuid);
+    const order = this.orders.get(uuid);
+    if (order && order.pubkey !== pubkey) return;
+    if (order) this.drop(uuid);
+    const table = order ? this.tombstones : this.unseenCancels;
+    const key = tombstoneKey(uuid, pubkey);
+    table.delete(key);
+    table.set(key, now + TOMBSTONE_MS);
+    for (const oldest of table.keys()) {
+      if (table.size <= MAX_TOMBSTONES) break;
+      table.delete(oldest);
+    }
   }
 
-  keepAlive(pubkey: string, now: number): void {
-    this.lastSeen.set(pubkey, now);
-  }
-
-  /** Forgets makers silent for `timeoutMs` with their orders (never `keep`, this node's own key). */
+  /**
+   * Forgets the orders of makers silent for `timeoutMs` (never `keep`, this node's own key); their
+   * replay state stays until no message of theirs can be in the window any more.
+   */
   expire(now: number, timeoutMs: number, keep: string): OrderbookItem[] {
     const removed: OrderbookItem[] = [];
-    for (const [pubkey, seen] of this.lastSeen) {
-      if (pubkey === keep || seen + timeoutMs > now) continue;
-      this.lastSeen.delete(pubkey);
+    const silent = new Set<string>();
+    for (const [pubkey, state] of this.makers) {
+      if (pubkey === keep || state.lastSeen + timeoutMs > now) continue;
+      if (!state.expired) silent.add(pubkey);
+      state.expired = true;
+      if (state.lastSeen + timeoutMs + this.messageMaxAgeMs + MAX_CLOCK_SKEW_MS <= now) this.makers.delete(pubkey);
+    }
+    if (silent.size > 0) {
       for (const order of this.orders.values()) {
-        if (order.pubkey !== pubkey) continue;
-        this.orders.delete(order.uuid);
+        if (!silent.has(order.pubkey)) continue;
+        this.drop(order.uuid);
         removed.push(order);
       }
+      for (const key of this.proofs.keys()) if (silent.has(key.split(' ')[0]!)) this.proofs.delete(key);
     }
-    for (const [uuid, c] of this.recentlyCancelled) if (c.until <= now) this.recentlyCancelled.delete(uuid);
+    for (const table of [this.tombstones, this.unseenCancels]) {
+      for (const [key, until] of table) {
+        if (until > now) break; // insertion order is expiry order
+        table.delete(key);
+      }
+    }
     return removed;
   }
 
@@ -120,39 +229,65 @@ export class Orderbook {
     return this.all().filter((o) => albOrderedPair(o.base, o.rel) === albPair);
   }
 
-  /** The pair's orders grouped by maker: KDF's `GetOrderbook` answer. */
-  byPubkey(base: string, rel: string, now: number): PubkeyOrders[] {
-    const groups = new Map<string, OrderbookItem[]>();
-    for (const o of this.albPairOrders(albOrderedPair(base, rel))) {
-      groups.set(o.pubkey, [...(groups.get(o.pubkey) ?? []), o]);
-    }
-    return [...groups].map(([pubkey, orders]) => ({
-      pubkey,
-      lastKeepAlive: Math.floor((this.lastSeen.get(pubkey) ?? now) / 1000),
-      orders,
-    }));
-  }
-
-  /** A sync answer is that maker's whole set on the pair: replace what we hold with it. */
-  replacePubkeyPair(pubkey: string, albPair: string, orders: readonly OrderbookItem[], now: number): void {
-    for (const o of this.albPairOrders(albPair)) if (o.pubkey === pubkey) this.orders.delete(o.uuid);
-    for (const o of orders) if (o.pubkey === pubkey && albOrderedPair(o.base, o.rel) === albPair) this.upsert(o, now);
+  /** `pubkey`'s orders on `albPair`. */
+  makerPairOrders(pubkey: string, albPair: string): OrderbookItem[] {
+    return this.albPairOrders(albPair).filter((o) => o.pubkey === pubkey);
   }
 
   /** Digest of `pubkey`'s orders on `albPair`, null when it has none (no keep-alive is sent for it). */
   pairRoot(pubkey: string, albPair: string): Uint8Array | null {
-    const orders = this.albPairOrders(albPair)
-      .filter((o) => o.pubkey === pubkey)
-      .sort((a, b) => (a.uuid < b.uuid ? -1 : 1));
-    if (orders.length === 0) return null;
-    const state = orders.map((o) =>
-      struct([compactUuid(o.uuid), o.base, o.rel, bigRational(o.price), bigRational(o.maxVolume), bigRational(o.minVolume), o.createdAt]),
-    );
-    return blake2b(encodeMsgpack(state), { dkLen: 8 });
+    const orders = this.makerPairOrders(pubkey, albPair);
+    return orders.length === 0 ? null : ordersDigest(orders);
+  }
+
+  /** Keeps `proof` for `pubkey` on `albPair` when it is newer than the one held. */
+  noteProof(pubkey: string, albPair: string, proof: PairProof): void {
+    const key = proofKey(pubkey, albPair);
+    const held = this.proofs.get(key);
+    if (!held || held.timestamp <= proof.timestamp) this.proofs.set(key, proof);
+  }
+
+  /**
+   * Makers (other than `except`) whose orders on `albPair` this node can prove: their held proof's
+   * root is the digest of the orders held. Others are left out of sync answers until they prove
+   * them again (their next message).
+   */
+  provenMakers(albPair: string, except: string): { pubkey: string; proof: PairProof; orders: OrderbookItem[] }[] {
+    const byMaker = new Map<string, OrderbookItem[]>();
+    for (const o of this.albPairOrders(albPair)) if (o.pubkey !== except) byMaker.set(o.pubkey, [...(byMaker.get(o.pubkey) ?? []), o]);
+    return [...byMaker].flatMap(([pubkey, orders]) => {
+      const proof = this.proofs.get(proofKey(pubkey, albPair));
+      return proof && sameBytes(proof.root, ordersDigest(orders)) ? [{ pubkey, proof, orders }] : [];
+    });
+  }
+
+  /**
+   * A maker's verified set on the pair (its signature and root checked, its timestamp admitted):
+   * it replaces what we hold of that maker there. Tombstoned uuids stay out.
+   */
+  replaceProven(pubkey: string, albPair: string, orders: readonly OrderbookItem[], proof: PairProof, now: number): void {
+    const keep = new Set(orders.map((o) => o.uuid));
+    for (const o of this.makerPairOrders(pubkey, albPair)) if (!keep.has(o.uuid)) this.drop(o.uuid);
+    for (const o of orders) this.upsert(o, now);
+    this.noteProof(pubkey, albPair, proof);
   }
 
   /** Alphabetical pairs on which `pubkey` has orders. */
   pairsOf(pubkey: string): string[] {
     return [...new Set(this.all().filter((o) => o.pubkey === pubkey).map((o) => albOrderedPair(o.base, o.rel)))];
+  }
+
+  private drop(uuid: string): void {
+    const order = this.orders.get(uuid);
+    if (!order) return;
+    this.orders.delete(uuid);
+    const left = (this.counts.get(order.pubkey) ?? 1) - 1;
+    if (left > 0) this.counts.set(order.pubkey, left);
+    else this.counts.delete(order.pubkey);
+  }
+
+  private isTombstoned(uuid: string, pubkey: string, now: number): boolean {
+    const key = tombstoneKey(uuid, pubkey);
+    return (this.tombstones.get(key) ?? 0) > now || (this.unseenCancels.get(key) ?? 0) > now;
   }
 }

@@ -9,15 +9,17 @@ import { bytesToHex } from '../crypto';
 import type { P2pMessage } from '../p2p/types';
 import { cancelAllOrders, cancelOrder, type CancelBy } from './cancel';
 import { orderbookTicker } from './coins';
-import { OrdersCore, type OrdersDeps } from './core';
+import { OrdersCore, UNREADABLE_RECORDS_EVENT, type OrdersDeps } from './core';
 import { housekeeping } from './housekeeping';
 import { setPrice, updateMakerOrder, type SetPriceRequest, type UpdateMakerOrderRequest } from './makerActions';
 import { onTakerConnect, onTakerRequest } from './makerSide';
 import { decodeOrdermatchMessage } from './messages/codec';
 import type { BestOrdersAction } from './messages/requests';
 import type { OrdermatchMessage } from './messages/types';
-import { orderbookTopic } from './orderbook';
-import type { FinishedOrder } from './persistence';
+import { orderbookTopic, sameBytes } from './orderbook';
+import type { FinishedOrder, UnreadableRecord } from './persistence';
+import { disableCoinOrders, type DisableCoinOutcome } from './disableCoin';
+import type { ActiveSwaps } from '../swaps/activeSwaps';
 import { bestOrders, BookSync } from './sync';
 import { sellOrBuy, type SellBuyRequest } from './takerActions';
 import { TakerMatcher } from './takerSide';
@@ -29,6 +31,8 @@ export class OrdersService {
   private readonly matcher: TakerMatcher;
   private readonly timers: ReturnType<typeof setInterval>[] = [];
   private housekeeping: Promise<void> | null = null;
+  /** `table/key` of every record found unreadable, reported once each. */
+  private readonly unreadable = new Set<string>();
   private stopped = false;
 
   private constructor(deps: OrdersDeps) {
@@ -45,6 +49,7 @@ export class OrdersService {
       const saved = await deps.persistence.load();
       for (const o of saved.makers) core.makers.set(o.uuid, o);
       for (const o of saved.takers) core.takers.set(o.request.uuid, o);
+      service.reportUnreadable(saved.unreadable);
     }
     deps.p2p.onRequest(async (payload) => service.sync.answer(payload));
     service.timers.push(
@@ -87,9 +92,41 @@ export class OrdersService {
     return [...this.core.takers.values()];
   }
 
-  /** The finished orders kept in the history (empty without a store). */
-  history(): Promise<FinishedOrder[]> {
-    return this.core.deps.persistence?.history() ?? Promise.resolve([]);
+  /** The finished orders kept in the history (empty without a store); unreadable ones are reported and left out. */
+  async history(): Promise<FinishedOrder[]> {
+    const read = await this.core.deps.persistence?.history();
+    if (!read) return [];
+    this.reportUnreadable(read.unreadable);
+    return read.orders;
+  }
+
+  /** How many stored order records could not be read (each also logged and sent as an event). */
+  get unreadableRecords(): number {
+    return this.unreadable.size;
+  }
+
+  /** The swaps this node runs: a swap engine adds the swaps it runs and finishes those that end. */
+  get activeSwaps(): ActiveSwaps {
+    return this.core.activeSwaps;
+  }
+
+  /**
+   * Cancels the coin's orders and, unless an order of it is matching or a swap uses it, runs
+   * `disable` (which removes the coin) — all holding the coin's lock, so no order of it can be
+   * placed in between. See `disableCoin.ts`.
+   */
+  disableCoin(ticker: string, coins: ReadonlySet<string>, disable: () => Promise<void>): Promise<DisableCoinOutcome> {
+    return disableCoinOrders(this.core, ticker, coins, disable);
+  }
+
+  private reportUnreadable(records: readonly UnreadableRecord[]): void {
+    for (const r of records) {
+      const id = `${r.table}/${r.key}`;
+      if (this.unreadable.has(id)) continue;
+      this.unreadable.add(id);
+      this.core.deps.log('error', `orders: skipped the unreadable record ${r.key} of ${r.table}: ${r.error}`);
+      this.core.deps.emit?.(UNREADABLE_RECORDS_EVENT, { db: 'ordermatch', table: r.table, key: r.key, error: r.error, total: this.unreadable.size });
+    }
   }
 
   /** The pair's orders: asks sell `base` for `rel`, bids sell `rel` for `base` (orderbook tickers). */
@@ -149,6 +186,7 @@ export class OrdersService {
       message = decodeOrdermatchMessage(m.payload);
     } catch (e) {
       this.core.deps.log('debug', `orders: dropped a malformed message on ${m.topic}: ${(e as Error).message}`);
+      this.core.deps.p2p.penalize(m.author, `malformed ordermatch message on ${m.topic}`);
       return;
     }
     const pubkey = bytesToHex(m.from);
@@ -165,22 +203,18 @@ export class OrdersService {
     const id = pubkey.slice(2);
     const now = core.now();
     switch (message.type) {
-      case 'MakerOrderCreated': {
-        const o = message.msg;
-        if (orderbookTopic(o.base, o.rel) !== m.topic || core.makers.has(o.uuid)) return;
-        const { timestamp: _t, pairTrieRoot: _r, ...item } = o;
-        core.book.upsert({ ...item, pubkey }, now);
-        return;
-      }
+      case 'MakerOrderCreated':
       case 'MakerOrderUpdated':
-        core.book.applyUpdate(pubkey, message.msg, now);
-        return;
       case 'MakerOrderCancelled':
-        core.book.cancel(message.msg.uuid, pubkey, now);
-        return;
-      case 'PubkeyKeepAlive':
-        this.sync.onKeepAlive(pubkey, message.msg, m.peerId);
-        return;
+      case 'PubkeyKeepAlive': {
+        // Orderbook messages are taken in the maker's own order only (replays are dropped here).
+        const refusal = core.book.admit(pubkey, message.msg.timestamp, now);
+        if (refusal) {
+          core.deps.log('debug', `orders: dropped a ${message.type} from ${pubkey}: ${refusal}`);
+          return;
+        }
+        return this.onBookMessage(message, pubkey, m, now);
+      }
       case 'TakerRequest':
         return onTakerRequest(core, id, message.msg);
       case 'MakerReserved':
@@ -191,5 +225,34 @@ export class OrdersService {
       case 'MakerConnected':
         return this.matcher.onMakerConnected(id, message.msg);
     }
+  }
+
+  /** An admitted orderbook message; one carrying the root of what we now hold is kept as that maker's proof. */
+  private onBookMessage(message: Extract<OrdermatchMessage, { msg: { timestamp: number } }>, pubkey: string, m: P2pMessage, now: number): void {
+    const book = this.core.book;
+    const pair = m.topic.slice('orbk/'.length);
+    switch (message.type) {
+      case 'PubkeyKeepAlive':
+        this.sync.onKeepAlive(pubkey, message.msg, m);
+        return;
+      case 'MakerOrderCreated': {
+        const o = message.msg;
+        if (orderbookTopic(o.base, o.rel) !== m.topic || this.core.makers.has(o.uuid)) return;
+        const { timestamp: _t, pairTrieRoot: _r, ...item } = o;
+        book.upsert({ ...item, pubkey }, now);
+        break;
+      }
+      case 'MakerOrderUpdated': {
+        const order = book.get(message.msg.uuid);
+        if (!order || orderbookTopic(order.base, order.rel) !== m.topic) return;
+        book.applyUpdate(pubkey, message.msg, now);
+        break;
+      }
+      case 'MakerOrderCancelled':
+        book.cancel(message.msg.uuid, pubkey, now);
+        break;
+    }
+    const root = book.pairRoot(pubkey, pair);
+    if (root && sameBytes(root, message.msg.pairTrieRoot)) book.noteProof(pubkey, pair, { envelope: m.envelope, root, timestamp: message.msg.timestamp });
   }
 }

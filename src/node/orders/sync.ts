@@ -4,9 +4,13 @@
  * `GetOrderbook` request; makers send keep-alives every 30 s carrying a digest of their orders on
  * each pair, and a node whose own digest of that maker differs asks again (KDF asks for a trie
  * diff instead). It also answers those requests, and KDF's best-orders requests, from its book.
+ *
+ * Sync answers are signed by the makers themselves: each maker's orders come with the maker's own
+ * signed message whose root is their digest (pairProof.ts). An answer any part of which fails that
+ * check is dropped whole and its sender penalized; it never adds or removes anything.
  */
 import { MmNumber } from '../../shared/number';
-import type { P2pMessage } from '../p2p/types';
+import type { P2pMessage, PeerAnswer } from '../p2p/types';
 import type { OrdersCore } from './core';
 import {
   decodeBestOrdersRes,
@@ -15,15 +19,15 @@ import {
   encodeBestOrdersRes,
   encodeGetOrderbookRes,
   encodeOrdermatchRequest,
+  MAX_ORDERS_IN_RESPONSE,
   type OrdermatchRequest,
   type PubkeyOrders,
 } from './messages/requests';
+import { encodeOrdermatchMessage } from './messages/codec';
+import { PairProofError, readPairProof } from './messages/pairProof';
 import type { PubkeyKeepAliveMsg } from './messages/types';
-import { albOrderedPair } from './orderbook';
+import { albOrderedPair, ordersDigest, sameBytes, type PairProof } from './orderbook';
 import type { OrderbookItem } from './types';
-
-/** KDF's MAX_ORDERS_NUMBER_IN_ORDERBOOK_RESPONSE. */
-const MAX_ORDERS_IN_RESPONSE = 1000;
 
 interface Subscription {
   unsubscribe: () => void;
@@ -32,7 +36,17 @@ interface Subscription {
   subscribedAt: number;
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+/** Checks one maker's set in an answer against its proof; throws PairProofError. */
+function verifyMakerSet(group: PubkeyOrders, albPair: string): PairProof {
+  const proof = readPairProof(group.proof, group.pubkey, albPair);
+  if (group.orders.some((o) => albOrderedPair(o.base, o.rel) !== albPair)) {
+    throw new PairProofError(`orders of ${group.pubkey} on another pair than ${albPair}`);
+  }
+  if (!sameBytes(ordersDigest(group.orders), proof.root)) {
+    throw new PairProofError(`the orders of ${group.pubkey} on ${albPair} are not the ones its signed root covers`);
+  }
+  return proof;
+}
 
 export class BookSync {
   private readonly topics = new Map<string, Subscription>();
@@ -68,39 +82,67 @@ export class BookSync {
     else void request;
   }
 
-  /** Asks `peerId` (else any peer) for the pair's orders and takes them in; `only` limits that to one maker. */
-  async requestOrderbook(pair: string, peerId?: string, only?: string): Promise<void> {
+  /** Asks `peerId` (else any peer) for the pair's orders and takes in the verified ones. */
+  async requestOrderbook(pair: string, peerId?: string): Promise<void> {
     const [base = '', rel = ''] = pair.split(':');
     const payload = encodeOrdermatchRequest({ type: 'GetOrderbook', base, rel });
-    let answer: PubkeyOrders[] | null = null;
+    let answer: PeerAnswer | null = null;
     try {
-      const bytes = (peerId && (await this.core.deps.p2p.request(payload, peerId))) || (await this.core.deps.p2p.request(payload));
-      answer = bytes ? decodeGetOrderbookRes(bytes) : null;
+      answer = (peerId ? await this.core.deps.p2p.request(payload, peerId) : null) ?? (await this.core.deps.p2p.request(payload));
     } catch (e) {
       this.core.deps.log('warn', `orders: GetOrderbook ${pair} failed: ${(e as Error).message}`);
     }
-    if (!answer) return;
-    const now = this.core.now();
-    for (const { pubkey, orders } of answer) {
-      if (pubkey === this.core.myPubkey || (only && pubkey !== only)) continue;
-      this.core.book.replacePubkeyPair(pubkey, pair, orders, now);
-    }
+    if (!answer || !this.takeOrderbook(pair, answer)) return;
     const sub = this.topics.get(pair);
     if (sub) sub.requested = true;
   }
 
-  /** A maker's keep-alive: it is alive; where its digest differs from ours, we miss something. */
-  onKeepAlive(pubkey: string, msg: PubkeyKeepAliveMsg, peerId: string): void {
+  /**
+   * Verifies every maker's set in the answer before taking any: a failure drops the answer and
+   * penalizes its sender. Verified sets replace what we hold of their makers when their proof is
+   * not older than what we have seen of them. False when the answer was dropped.
+   */
+  private takeOrderbook(pair: string, answer: PeerAnswer): boolean {
+    let proven: { group: PubkeyOrders; proof: PairProof }[];
+    try {
+      proven = decodeGetOrderbookRes(answer.payload)
+        .filter((g) => g.pubkey !== this.core.myPubkey && g.orders.length > 0)
+        .map((group) => ({ group, proof: verifyMakerSet(group, pair) }));
+    } catch (e) {
+      const reason = `bad GetOrderbook ${pair} answer: ${(e as Error).message}`;
+      this.core.deps.log('warn', `orders: dropped a ${reason} from ${answer.peerId}`);
+      this.core.deps.p2p.penalize(answer.peerId, reason);
+      return false;
+    }
     const now = this.core.now();
-    this.core.book.keepAlive(pubkey, now);
+    for (const { group, proof } of proven) {
+      const refusal = this.core.book.admit(group.pubkey, proof.timestamp, now);
+      if (refusal) {
+        this.core.deps.log('debug', `orders: not taking ${group.pubkey}'s synced orders on ${pair}: ${refusal}`);
+        continue;
+      }
+      this.core.book.replaceProven(group.pubkey, pair, group.orders, proof, now);
+    }
+    return true;
+  }
+
+  /**
+   * A maker's keep-alive (admitted, which marks it alive): where its digest equals ours the signed
+   * keep-alive becomes our proof of its orders, where it differs we miss something.
+   */
+  onKeepAlive(pubkey: string, msg: PubkeyKeepAliveMsg, m: P2pMessage): void {
+    const now = this.core.now();
     for (const [pair, root] of msg.trieRoots) {
       if (!this.isSubscribed(pair) || root.every((b) => b === 0)) continue;
       const ours = this.core.book.pairRoot(pubkey, pair);
-      if (ours && sameBytes(ours, root)) continue;
+      if (ours && sameBytes(ours, root)) {
+        this.core.book.noteProof(pubkey, pair, { envelope: m.envelope, root, timestamp: msg.timestamp });
+        continue;
+      }
       const last = this.lastResync.get(pair) ?? -Infinity;
       if (now - last < this.core.timing.keepAliveMs / 2) continue;
       this.lastResync.set(pair, now);
-      void this.requestOrderbook(pair, peerId, pubkey);
+      void this.requestOrderbook(pair, m.peerId);
     }
   }
 
@@ -124,8 +166,9 @@ export class BookSync {
     }
     if (!req) return null;
     if (req.type === 'GetOrderbook') {
-      if (!this.isSubscribed(albOrderedPair(req.base, req.rel))) return null;
-      const groups = this.core.book.byPubkey(req.base, req.rel, this.core.now());
+      const pair = albOrderedPair(req.base, req.rel);
+      if (!this.isSubscribed(pair)) return null;
+      const groups = this.provenOrders(pair);
       if (groups.reduce((n, g) => n + g.orders.length, 0) > MAX_ORDERS_IN_RESPONSE) return null;
       return encodeGetOrderbookRes(groups);
     }
@@ -133,10 +176,31 @@ export class BookSync {
     return best ? encodeBestOrdersRes(best) : null;
   }
 
-  /** Best orders from a peer, or null when none answers. */
+  /** The pair's orders I can prove, each maker's with its signed root; mine with a keep-alive signed now. */
+  private provenOrders(pair: string): PubkeyOrders[] {
+    const my = this.core.myPubkey;
+    const groups: PubkeyOrders[] = this.core.book
+      .provenMakers(pair, my)
+      .map(({ pubkey, proof, orders }) => ({ pubkey, lastKeepAlive: proof.timestamp, proof: proof.envelope, orders }));
+    const mine = this.core.book.makerPairOrders(my, pair);
+    if (mine.length > 0) {
+      const timestamp = Math.floor(this.core.now() / 1000);
+      const keepAlive = encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg: { trieRoots: new Map([[pair, ordersDigest(mine)]]), timestamp } });
+      groups.push({ pubkey: my, lastKeepAlive: timestamp, proof: this.core.deps.p2p.sign(keepAlive), orders: mine });
+    }
+    return groups;
+  }
+
+  /** Best orders from a peer, or null when none answers; an answer that does not decode penalizes its sender. */
   async requestBestOrders(req: OrdermatchRequest): Promise<Map<string, OrderbookItem[]> | null> {
-    const bytes = await this.core.deps.p2p.request(encodeOrdermatchRequest(req));
-    return bytes ? decodeBestOrdersRes(bytes) : null;
+    const answer = await this.core.deps.p2p.request(encodeOrdermatchRequest(req));
+    if (!answer) return null;
+    try {
+      return decodeBestOrdersRes(answer.payload);
+    } catch (e) {
+      this.core.deps.p2p.penalize(answer.peerId, `bad best orders answer: ${(e as Error).message}`);
+      throw e;
+    }
   }
 
   stop(): void {

@@ -34,3 +34,27 @@ export class EnvelopeError extends MmError {
 export function p2pError(message: string, cause?: unknown): MmError {
   return new MmError({ errorType: 'P2PError', message, errorData: message, httpStatus: 500, cause });
 }
+
+/**
+ * A readable message for anything thrown or emitted: libp2p rejects with Errors, AggregateErrors
+ * (one per address tried) and, from WebSockets, plain event objects, which `String()` would turn
+ * into `[object Object]`.
+ */
+export function errorMessage(e: unknown): string {
+  if (e instanceof AggregateError && e.errors.length > 0) {
+    return `${e.message || 'all attempts failed'}: ${e.errors.map(errorMessage).join('; ')}`;
+  }
+  if (e instanceof Error) return e.message || e.name;
+  if (typeof e === 'object' && e !== null) {
+    const o = e as { message?: unknown; error?: unknown; type?: unknown };
+    if (typeof o.message === 'string' && o.message) return o.message;
+    if (o.error !== undefined && o.error !== e) return errorMessage(o.error);
+    if (typeof o.type === 'string') return `${o.type} event`;
+    try {
+      return JSON.stringify(e);
+    } catch {
+      return Object.prototype.toString.call(e);
+    }
+  }
+  return String(e);
+}

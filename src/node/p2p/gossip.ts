@@ -6,7 +6,7 @@
  */
 import { TopicValidatorResult, type GossipSub, type GossipsubMessage, type Message } from '@libp2p/gossipsub';
 import { decodeSigned, encodeSigned, type SignedPayload } from './envelope';
-import { p2pError } from './errors';
+import { errorMessage, p2pError } from './errors';
 import type { P2pLog } from './seedDialer';
 import type { P2pMessage } from './types';
 
@@ -22,6 +22,8 @@ export class SignedGossip {
     private readonly pubsub: GossipSub,
     private readonly signingKey: Uint8Array,
     private readonly log: P2pLog,
+    /** Called with the author's peer id when its envelope is bad; says whether that author is banned. */
+    private readonly authors: { penalize(peerId: string, reason: string): void; isBanned(peerId: string): boolean },
   ) {
     pubsub.addEventListener('gossipsub:message', (evt) => this.deliver(evt.detail));
   }
@@ -53,17 +55,23 @@ export class SignedGossip {
     try {
       await this.pubsub.publish(topic, data);
     } catch (e) {
-      throw p2pError(`cannot publish on ${topic}: ${e instanceof Error ? e.message : String(e)}`, e);
+      throw p2pError(`cannot publish on ${topic}: ${errorMessage(e)}`, e);
     }
   }
 
   private validate(msg: Message): TopicValidatorResult {
+    const author = authorOf(msg);
+    if (author && this.authors.isBanned(author)) {
+      this.dropped++;
+      return TopicValidatorResult.Ignore;
+    }
     try {
       this.verified.set(msg, decodeSigned(msg.data));
       return TopicValidatorResult.Accept;
     } catch (e) {
       this.dropped++;
-      this.log('debug', `p2p: dropped a message on ${msg.topic}: ${e instanceof Error ? e.message : String(e)}`);
+      this.log('debug', `p2p: dropped a message on ${msg.topic}: ${errorMessage(e)}`);
+      if (author) this.authors.penalize(author, `bad envelope on ${msg.topic}`);
       return TopicValidatorResult.Ignore;
     }
   }
@@ -72,13 +80,26 @@ export class SignedGossip {
     const set = this.handlers.get(msg.topic);
     const signed = this.verified.get(msg);
     if (!set || !signed) return;
-    const m: P2pMessage = { topic: msg.topic, payload: signed.payload, from: signed.pubkey, peerId: propagationSource.toString() };
+    const peerId = propagationSource.toString();
+    const m: P2pMessage = {
+      topic: msg.topic,
+      payload: signed.payload,
+      from: signed.pubkey,
+      peerId,
+      author: authorOf(msg) ?? peerId,
+      envelope: msg.data,
+    };
     for (const handler of set) {
       try {
         handler(m);
       } catch (e) {
-        this.log('error', `p2p: a handler on ${msg.topic} failed: ${e instanceof Error ? e.message : String(e)}`);
+        this.log('error', `p2p: a handler on ${msg.topic} failed: ${errorMessage(e)}`);
       }
     }
   }
+}
+
+/** Gossipsub's signed `from` (our default StrictSign policy signs every message); null if unsigned. */
+function authorOf(msg: Message): string | null {
+  return msg.type === 'signed' ? msg.from.toString() : null;
 }

@@ -2,8 +2,9 @@
  * The node's P2p over js-libp2p (devnet-notes §4 set): WebSockets (+ circuit relay) transports,
  * noise, yamux, identify, ping, gossipsub, and KDF's request-response protocol. The libp2p
  * identity is a fresh ed25519 key per start, as KDF light nodes use; the node's secp256k1 key only
- * signs envelopes. Loaded by dynamic import (forContext.ts), so builds that never start p2p do not
- * carry libp2p in their first chunk.
+ * signs envelopes. Peers whose bytes fail to decode or verify are penalized and, past a limit,
+ * banned for a while (peerPenalties.ts); seeds never are. Loaded by dynamic import
+ * (forContext.ts), so builds that never start p2p do not carry libp2p in their first chunk.
  */
 import './polyfills';
 import { noise } from '@chainsafe/libp2p-noise';
@@ -17,14 +18,16 @@ import { webSockets } from '@libp2p/websockets';
 import { multiaddr, type Multiaddr } from '@multiformats/multiaddr';
 import { createLibp2p } from 'libp2p';
 import { isValidPrivkey } from '../crypto';
-import { p2pError } from './errors';
+import { encodeSigned } from './envelope';
+import { errorMessage, p2pError } from './errors';
 import { MAX_FRAME_BYTES } from './framing';
 import { SignedGossip } from './gossip';
+import { PeerPenalties } from './peerPenalties';
 import { decodePeerRequest, decodePeerResponse, encodePeerRequest, encodePeerResponse } from './peerRequest';
 import { provideWebSocket, type WebSocketOpener } from './polyfills';
 import { exchange, REQUEST_TIMEOUT_MS, serve } from './requestResponse';
 import { keepSeedsConnected, type P2pLog } from './seedDialer';
-import type { P2p, P2pMessage, RequestHandler } from './types';
+import type { P2p, P2pMessage, PeerAnswer, RequestHandler } from './types';
 
 export interface P2pOptions {
   /** 32-byte secp256k1 secret that signs every published envelope (KDF's mm2 internal key). */
@@ -62,6 +65,8 @@ export async function createP2p(opts: P2pOptions): Promise<Libp2pP2p> {
     }
   });
   provideWebSocket(opts.webSocket);
+  const penalties = new PeerPenalties();
+  const banned = (peer: PeerId): boolean => penalties.isBanned(peer.toString());
   let libp2p: Libp2p<{ pubsub: GossipSub }>;
   try {
     libp2p = await createLibp2p({
@@ -69,7 +74,12 @@ export async function createP2p(opts: P2pOptions): Promise<Libp2pP2p> {
       transports: [webSockets(), circuitRelayTransport()],
       connectionEncrypters: [noise()],
       streamMuxers: [yamux()],
-      ...(opts.allowLoopback ? { connectionGater: { denyDialMultiaddr: () => false } } : {}),
+      connectionGater: {
+        ...(opts.allowLoopback ? { denyDialMultiaddr: () => false } : {}),
+        denyDialPeer: banned,
+        denyInboundEncryptedConnection: banned,
+        denyOutboundEncryptedConnection: banned,
+      },
       services: {
         identify: identify(),
         ping: ping(),
@@ -80,14 +90,14 @@ export async function createP2p(opts: P2pOptions): Promise<Libp2pP2p> {
       },
     });
   } catch (e) {
-    throw p2pError(`cannot start libp2p: ${e instanceof Error ? e.message : String(e)}`, e);
+    throw p2pError(`cannot start libp2p: ${errorMessage(e)}`, e);
   }
-  const node = new Libp2pNode(libp2p, opts, seeds);
+  const node = new Libp2pNode(libp2p, opts, seeds, penalties);
   try {
     await node.start();
   } catch (e) {
     await libp2p.stop();
-    throw p2pError(`cannot start p2p: ${e instanceof Error ? e.message : String(e)}`, e);
+    throw p2pError(`cannot start p2p: ${errorMessage(e)}`, e);
   }
   return node;
 }
@@ -97,6 +107,11 @@ class Libp2pNode implements Libp2pP2p {
   private readonly ctrl = new AbortController();
   private readonly log: P2pLog;
   private readonly timeoutMs: number;
+  private readonly signingKey: Uint8Array;
+  /** Seed peer ids pinned in the seeds' multiaddrs. */
+  private readonly pinnedSeedIds: Set<string>;
+  /** Seed multiaddr → the peer id that last answered there (a seed listed without `/p2p/` may change it). */
+  private readonly seedIdsAt = new Map<string, string>();
   private handler: RequestHandler | null = null;
   private dialing: Promise<void> = Promise.resolve();
   private stopping: Promise<void> | null = null;
@@ -105,10 +120,16 @@ class Libp2pNode implements Libp2pP2p {
     private readonly libp2p: Libp2p<{ pubsub: GossipSub }>,
     opts: P2pOptions,
     private readonly seeds: readonly Multiaddr[],
+    private readonly penalties: PeerPenalties,
   ) {
     this.log = opts.log ?? (() => undefined);
     this.timeoutMs = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
-    this.gossip = new SignedGossip(libp2p.services.pubsub, opts.signingKey, this.log);
+    this.signingKey = opts.signingKey;
+    this.pinnedSeedIds = new Set(seeds.flatMap((s) => s.getComponents().flatMap((c) => (c.name === 'p2p' && c.value ? [c.value] : []))));
+    this.gossip = new SignedGossip(libp2p.services.pubsub, opts.signingKey, this.log, {
+      penalize: (peerId, reason) => this.penalize(peerId, reason),
+      isBanned: (peerId) => penalties.isBanned(peerId),
+    });
   }
 
   get peerId(): string {
@@ -120,8 +141,8 @@ class Libp2pNode implements Libp2pP2p {
   }
 
   async start(): Promise<void> {
-    await serve(this.libp2p, (body, peer) => this.answer(body, peer), (e) => this.log('debug', `p2p: request not answered: ${String(e)}`));
-    this.dialing = keepSeedsConnected(this.libp2p, this.seeds, this.ctrl.signal, this.log);
+    await serve(this.libp2p, (body, peer) => this.answer(body, peer), (e) => this.log('debug', `p2p: request not answered: ${errorMessage(e)}`));
+    this.dialing = keepSeedsConnected(this.libp2p, this.seeds, this.ctrl.signal, this.log, (seed, peerId) => this.seedIdsAt.set(seed.toString(), peerId));
   }
 
   subscribe(topic: string, handler: (m: P2pMessage) => void): () => void {
@@ -135,21 +156,38 @@ class Libp2pNode implements Libp2pP2p {
   }
 
   /** Asks `peerId`, or each connected peer in turn (seeds first), until one answers Ok. */
-  async request(payload: Uint8Array, peerId?: string): Promise<Uint8Array | null> {
+  async request(payload: Uint8Array, peerId?: string): Promise<PeerAnswer | null> {
     this.assertRunning();
     const body = encodePeerRequest(payload);
     if (body.length > MAX_FRAME_BYTES) throw p2pError(`request of ${body.length} bytes exceeds ${MAX_FRAME_BYTES}`);
     for (const peer of this.requestTargets(peerId)) {
       try {
         const res = decodePeerResponse(await exchange(this.libp2p, peer, body, this.timeoutMs, this.ctrl.signal));
-        if (res.kind === 'ok') return res.res;
+        if (res.kind === 'ok') return { payload: res.res, peerId: peer.toString() };
         if (res.kind === 'err') this.log('debug', `p2p: ${peer.toString()} answered an error: ${res.err}`);
       } catch (e) {
         if (this.ctrl.signal.aborted) break;
-        this.log('debug', `p2p: ${e instanceof Error ? e.message : String(e)}`);
+        this.log('debug', `p2p: ${errorMessage(e)}`);
       }
     }
     return null;
+  }
+
+  sign(payload: Uint8Array): Uint8Array {
+    return encodeSigned(payload, this.signingKey);
+  }
+
+  penalize(peerId: string, reason: string): void {
+    if (this.isSeed(peerId)) {
+      this.log('info', `p2p: seed ${peerId} relayed something bad (${reason}); seeds are not penalized`);
+      return;
+    }
+    this.log('debug', `p2p: penalizing ${peerId}: ${reason}`);
+    if (!this.penalties.penalize(peerId)) return;
+    this.log('warn', `p2p: banned ${peerId} for repeated bad messages (last: ${reason})`);
+    const id = this.libp2p.getPeers().find((p) => p.toString() === peerId);
+    // Not connected (it reached us through a relay): the ban alone keeps it out.
+    if (id) this.libp2p.hangUp(id).catch((e: unknown) => this.log('debug', `p2p: cannot hang up on ${peerId}: ${errorMessage(e)}`));
   }
 
   onRequest(handler: RequestHandler): void {
@@ -182,8 +220,12 @@ class Libp2pNode implements Libp2pP2p {
   private requestTargets(peerId: string | undefined): PeerId[] {
     const peers = this.libp2p.getPeers();
     if (peerId !== undefined) return peers.filter((p) => p.toString() === peerId);
-    const seedIds = new Set(this.seeds.map((s) => s.getComponents().find((c) => c.name === 'p2p')?.value));
-    return [...peers.filter((p) => seedIds.has(p.toString())), ...peers.filter((p) => !seedIds.has(p.toString()))];
+    const isSeed = (p: PeerId): boolean => this.isSeed(p.toString());
+    return [...peers.filter(isSeed), ...peers.filter((p) => !isSeed(p) && !this.penalties.isBanned(p.toString()))];
+  }
+
+  private isSeed(peerId: string): boolean {
+    return this.pinnedSeedIds.has(peerId) || [...this.seedIdsAt.values()].includes(peerId);
   }
 
   private async answer(body: Uint8Array, peer: PeerId): Promise<Uint8Array> {
@@ -191,7 +233,8 @@ class Libp2pNode implements Libp2pP2p {
     try {
       req = decodePeerRequest(body);
     } catch (e) {
-      return encodePeerResponse({ kind: 'err', err: `malformed request: ${e instanceof Error ? e.message : String(e)}` });
+      this.penalize(peer.toString(), 'malformed request');
+      return encodePeerResponse({ kind: 'err', err: `malformed request: ${errorMessage(e)}` });
     }
     const handler = this.handler;
     if (!handler) return encodePeerResponse({ kind: 'none' });
@@ -199,8 +242,8 @@ class Libp2pNode implements Libp2pP2p {
       const res = await handler(req, peer.toString());
       return encodePeerResponse(res ? { kind: 'ok', res } : { kind: 'none' });
     } catch (e) {
-      this.log('warn', `p2p: request handler failed: ${e instanceof Error ? e.message : String(e)}`);
-      return encodePeerResponse({ kind: 'err', err: e instanceof Error ? e.message : String(e) });
+      this.log('warn', `p2p: request handler failed: ${errorMessage(e)}`);
+      return encodePeerResponse({ kind: 'err', err: errorMessage(e) });
     }
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { Libp2p, PeerId, Stream } from '@libp2p/interface';
 import { deadline } from './abort';
-import { p2pError } from './errors';
+import { errorMessage, p2pError } from './errors';
 import { encodeFrame, readFrame } from './framing';
 
 export const REQUEST_RESPONSE_PROTOCOL = '/request-response/2';
@@ -34,8 +34,8 @@ export async function exchange(libp2p: Libp2p, peer: PeerId, body: Uint8Array, t
     await stream.close({ signal: d.signal });
     return await readFrame(stream);
   } catch (e) {
-    stream?.abort(e instanceof Error ? e : new Error(String(e)));
-    throw p2pError(`request to ${peer.toString()} failed: ${e instanceof Error ? e.message : String(e)}`, e);
+    stream?.abort(e instanceof Error ? e : new Error(errorMessage(e)));
+    throw p2pError(`request to ${peer.toString()} failed: ${errorMessage(e)}`, e);
   } finally {
     detach();
     d.clear();
@@ -53,7 +53,7 @@ export async function serve(libp2p: Libp2p, answer: Answer, onError: (e: unknown
       stream.send(encodeFrame(reply));
       await stream.close({ signal: d.signal });
     } catch (e) {
-      stream.abort(e instanceof Error ? e : new Error(String(e)));
+      stream.abort(e instanceof Error ? e : new Error(errorMessage(e)));
       onError(e);
     } finally {
       detach();

@@ -13,6 +13,16 @@ export interface P2pMessage {
   from: Uint8Array;
   /** The libp2p peer that propagated it (not necessarily the author). */
   peerId: string;
+  /** The libp2p peer that first published it (gossipsub's signed `from`): whom to blame for its content. */
+  author: string;
+  /** The signed envelope as received, so it can be passed on as the signer's proof (orderbook sync). */
+  envelope: Uint8Array;
+}
+
+/** A peer's answer to a request, with the peer that gave it (to blame when it does not verify). */
+export interface PeerAnswer {
+  payload: Uint8Array;
+  peerId: string;
 }
 
 export type RequestHandler = (payload: Uint8Array, peerId: string) => Promise<Uint8Array | null>;
@@ -24,7 +34,14 @@ export interface P2p {
   /** Signs and publishes; resolves once handed to the network (delivery is best effort, as gossip is). */
   publish(topic: string, payload: Uint8Array): Promise<void>;
   /** Sends a request to a peer (any connected peer able to answer when omitted); null when none answers. */
-  request(payload: Uint8Array, peerId?: string): Promise<Uint8Array | null>;
+  request(payload: Uint8Array, peerId?: string): Promise<PeerAnswer | null>;
+  /** Wraps `payload` in KDF's envelope signed with this node's key, without publishing it. */
+  sign(payload: Uint8Array): Uint8Array;
+  /**
+   * Reports a peer that sent something that failed to decode or verify; enough offences and the
+   * node cuts it off for a while. Relays (seeds), which pass on what others say, are never cut off.
+   */
+  penalize(peerId: string, reason: string): void;
   /** Serves other peers' requests; one handler per node. */
   onRequest(handler: RequestHandler): void;
   connectedPeers(): string[];

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeSigned } from '../../../src/node/p2p/envelope';
+import { BAN_POINTS } from '../../../src/node/p2p/peerPenalties';
 import { bytes, collect, freshTopic, meshed, seedAddr, seedPeerId, startNode, startRawPeer, stopAll, WAIT } from './helpers';
 
 afterEach(stopAll);
@@ -26,7 +27,7 @@ describe('gossip through the seed', () => {
     await a.p2p.publish(topic, bytes(1, 2, 3));
     await vi.waitFor(() => expect(gotB.length + gotC.length).toBe(2), WAIT);
     for (const m of [gotB[0]!, gotC[0]!]) {
-      expect(m).toEqual({ topic, payload: bytes(1, 2, 3), from: a.pubkey, peerId: seedPeerId() });
+      expect(m).toEqual({ topic, payload: bytes(1, 2, 3), from: a.pubkey, peerId: seedPeerId(), author: a.p2p.peerId, envelope: encodeSigned(bytes(1, 2, 3), a.key) });
     }
     expect(gotA).toEqual([]); // no echo of one's own messages
   });
@@ -49,6 +50,24 @@ describe('gossip through the seed', () => {
     await vi.waitFor(() => expect(got).toHaveLength(1), WAIT);
     expect(got[0]!.payload).toEqual(bytes(9));
     await vi.waitFor(() => expect(b.p2p.droppedMessages).toBe(2), WAIT);
+  });
+
+  it('an author of repeated bad envelopes is banned: its next valid messages are ignored though relayed by the seed', async () => {
+    const [b, raw] = await Promise.all([startNode(), startRawPeer()]);
+    const topic = freshTopic();
+    const got = collect(b.p2p, topic);
+    raw.services.pubsub.subscribe(topic);
+    await meshed(b.p2p, topic);
+    await vi.waitFor(() => expect(raw.services.pubsub.getSubscribers(topic).map(String)).toContain(seedPeerId()), WAIT);
+    const signer = bytes(...Array(32).fill(5));
+    await raw.services.pubsub.publish(topic, encodeSigned(bytes(1), signer));
+    await vi.waitFor(() => expect(got).toHaveLength(1), WAIT);
+    for (let i = 0; i < BAN_POINTS; i++) await raw.services.pubsub.publish(topic, bytes(0xc1, i));
+    await vi.waitFor(() => expect(b.p2p.droppedMessages).toBe(BAN_POINTS), WAIT);
+    await raw.services.pubsub.publish(topic, encodeSigned(bytes(2), signer));
+    await vi.waitFor(() => expect(b.p2p.droppedMessages).toBe(BAN_POINTS + 1), WAIT);
+    expect(got.map((m) => [...m.payload])).toEqual([[1]]);
+    expect(b.p2p.connectedPeers()).toContain(seedPeerId()); // the relay is not blamed
   });
 
   it('a node joining late receives what is published after it joined', async () => {

@@ -25,8 +25,8 @@ describe('request-response A → seed → B', () => {
     await connected(a, b, c);
 
     expect(a.p2p.connectedPeers()).toEqual([seedPeerId()]);
-    expect(await a.p2p.request(bytes(1, 2))).toEqual(bytes(1, 2, 0xbb));
-    expect(await a.p2p.request(bytes(3), seedPeerId())).toEqual(bytes(3, 0xbb));
+    expect(await a.p2p.request(bytes(1, 2))).toEqual({ payload: bytes(1, 2, 0xbb), peerId: seedPeerId() });
+    expect(await a.p2p.request(bytes(3), seedPeerId())).toEqual({ payload: bytes(3, 0xbb), peerId: seedPeerId() });
     expect(seen).toEqual([
       [[1, 2], seedPeerId()],
       [[3], seedPeerId()],
@@ -38,7 +38,7 @@ describe('request-response A → seed → B', () => {
     const big = Uint8Array.from({ length: 400_000 }, (_, i) => i % 251);
     b.p2p.onRequest(async () => big);
     await connected(a, b);
-    expect(await a.p2p.request(bytes(1))).toEqual(big);
+    expect((await a.p2p.request(bytes(1)))?.payload).toEqual(big);
   });
 
   it('null when no peer has an answer: None, an error, or a peer not connected', async () => {

@@ -41,8 +41,13 @@ export interface PubkeyOrders {
   pubkey: string;
   /** Seconds. */
   lastKeepAlive: number;
+  /** KDF's `last_signed_pubkey_payload`: the maker's signed message rooting these orders (pairProof.ts). */
+  proof: Uint8Array;
   orders: OrderbookItem[];
 }
+
+/** KDF's MAX_ORDERS_NUMBER_IN_ORDERBOOK_RESPONSE: an answer holding more is refused whole. */
+export const MAX_ORDERS_IN_RESPONSE = 1000;
 
 const P2P_ORDERMATCH = 0;
 const REQUEST_INDEX = { GetOrderbook: 0, BestOrders: 2, BestOrdersByNumber: 4 } as const;
@@ -154,7 +159,7 @@ function applyInfos(r: StructReader, orders: readonly OrderbookItem[]): void {
 
 export function encodeGetOrderbookRes(pubkeys: readonly PubkeyOrders[]): Uint8Array {
   const byPubkey = new MsgMap(
-    pubkeys.map((p) => [p.pubkey, struct([p.lastKeepAlive, [], p.orders.map((o) => struct([o.uuid, encodeItem(o)]))])]),
+    pubkeys.map((p) => [p.pubkey, struct([p.lastKeepAlive, byteSeq(p.proof), p.orders.map((o) => struct([o.uuid, encodeItem(o)]))])]),
   );
   return encodeMsgpack(struct([byPubkey, ...encodeInfos(pubkeys.flatMap((p) => p.orders))]));
 }
@@ -165,7 +170,7 @@ export function decodeGetOrderbookRes(bytes: Uint8Array): PubkeyOrders[] {
     readStringMap(v, p, (x, xp) => {
       const s = new StructReader(x, xp, 3);
       const lastKeepAlive = s.next(readUint);
-      s.next(readByteSeq);
+      const proof = s.next(readByteSeq);
       const orders = s.next((o, op) =>
         readSeq(o, op, (pair, pp) => {
           const t = new StructReader(pair, pp, 2);
@@ -175,13 +180,15 @@ export function decodeGetOrderbookRes(bytes: Uint8Array): PubkeyOrders[] {
           return order;
         }),
       );
-      return { lastKeepAlive, orders };
+      return { lastKeepAlive, proof, orders };
     }),
   );
-  const result = [...byPubkey].map(([pubkey, { lastKeepAlive, orders }]) => {
+  const result = [...byPubkey].map(([pubkey, { lastKeepAlive, proof, orders }]) => {
     if (orders.some((o) => o.pubkey !== pubkey)) throw new MsgpackError('$[0]', `orders of another pubkey under ${pubkey}`);
-    return { pubkey, lastKeepAlive, orders };
+    return { pubkey, lastKeepAlive, proof, orders };
   });
+  const total = result.reduce((n, p) => n + p.orders.length, 0);
+  if (total > MAX_ORDERS_IN_RESPONSE) throw new MsgpackError('$[0]', `${total} orders, more than ${MAX_ORDERS_IN_RESPONSE}`);
   applyInfos(r, result.flatMap((p) => p.orders));
   return result;
 }

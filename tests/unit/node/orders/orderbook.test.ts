@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { MmNumber } from '../../../../src/shared/number';
 import { bytesToHex } from '../../../../src/node/crypto';
-import { Orderbook, albOrderedPair, orderbookTopic } from '../../../../src/node/orders/orderbook';
+import { MAX_CLOCK_SKEW_MS, MAX_ORDERS_PER_MAKER, MAX_TOMBSTONES, Orderbook, TOMBSTONE_MS, albOrderedPair, orderbookTopic, ordersDigest } from '../../../../src/node/orders/orderbook';
 import { orderbookResponse } from '../../../../src/node/orders/orderbookWire';
 import { bestOrders } from '../../../../src/node/orders/sync';
 import { bestOrdersLegacy, bestOrdersV2 } from '../../../../src/node/orders/bestOrdersWire';
@@ -43,28 +43,96 @@ describe('pairs and topics (KDF alb_ordered_pair)', () => {
 });
 
 describe('Orderbook state', () => {
-  it('only the owner updates or cancels an order, and a cancelled uuid is not revived', () => {
+  const root0 = new Uint8Array(8);
+
+  it('only the owner updates or cancels an order, and a cancelled uuid is not revived while its tombstone lasts', () => {
     const book = new Orderbook();
     const o = item(A, 'X', 'Y', '1', '5');
     expect(book.upsert(o, 0)).toBe(true);
     expect(book.upsert({ ...o, pubkey: B }, 0)).toBe(false);
-    expect(book.applyUpdate(B, { uuid: o.uuid, newPrice: n('9'), timestamp: 0, pairTrieRoot: new Uint8Array(8) }, 0)).toBe(false);
+    expect(book.applyUpdate(B, { uuid: o.uuid, newPrice: n('9'), timestamp: 0, pairTrieRoot: root0 }, 0)).toBe(false);
     expect(book.get(o.uuid)?.price.toDecimalString()).toBe('1');
-    expect(book.applyUpdate(A, { uuid: o.uuid, newPrice: n('2'), timestamp: 0, pairTrieRoot: new Uint8Array(8) }, 0)).toBe(true);
+    expect(book.applyUpdate(A, { uuid: o.uuid, newPrice: n('2'), timestamp: 0, pairTrieRoot: root0 }, 0)).toBe(true);
     expect(book.get(o.uuid)?.price.toDecimalString()).toBe('2');
     book.cancel(o.uuid, B, 0);
     expect(book.get(o.uuid)).toBeDefined();
     book.cancel(o.uuid, A, 0);
     expect(book.get(o.uuid)).toBeUndefined();
-    expect(book.upsert(o, 1000)).toBe(false);
-    expect(book.upsert(o, 121_000)).toBe(true);
+    expect(book.upsert(o, 125_000)).toBe(false);
+    expect(book.upsert(o, TOMBSTONE_MS - 1)).toBe(false);
+    expect(book.upsert(o, TOMBSTONE_MS)).toBe(true);
+  });
+
+  it('a cancel forged under another key neither blocks the owner nor clears the owner’s tombstone', () => {
+    const book = new Orderbook();
+    const o = item(A, 'X', 'Y', '1', '5');
+    book.cancel(o.uuid, B, 0); // before the order is known: tombstones (uuid, B) only
+    expect(book.upsert(o, 1)).toBe(true);
+    book.cancel(o.uuid, B, 2); // the order is A's: nothing happens
+    expect(book.get(o.uuid)).toBeDefined();
+    book.cancel(o.uuid, A, 3);
+    book.cancel(o.uuid, B, 4); // after A's cancel: A's tombstone stays
+    expect(book.upsert(o, 5)).toBe(false);
+  });
+
+  it('a cancel that arrives before its order keeps the owner’s late creation out', () => {
+    const book = new Orderbook();
+    const o = item(A, 'X', 'Y', '1', '5');
+    book.cancel(o.uuid, A, 0);
+    expect(book.upsert(o, 1)).toBe(false);
+  });
+
+  it('tombstones are capped, and a flood of cancels for unseen orders never evicts a real one', () => {
+    const book = new Orderbook();
+    const real = item(A, 'X', 'Y', '1', '5');
+    book.upsert(real, 0);
+    book.cancel(real.uuid, A, 0);
+    for (let i = 0; i < MAX_TOMBSTONES + 10; i++) book.cancel(`00000000-0000-4000-9000-${String(i).padStart(12, '0')}`, B, 1);
+    expect(book.upsert(real, 2)).toBe(false);
+    const first = item(B, 'X', 'Y', '1', '5');
+    expect(book.upsert({ ...first, uuid: '00000000-0000-4000-9000-000000000000' }, 2)).toBe(true); // evicted: the oldest
+    expect(book.upsert({ ...first, uuid: `00000000-0000-4000-9000-${String(MAX_TOMBSTONES + 9).padStart(12, '0')}` }, 2)).toBe(false);
+  });
+
+  it('holds at most MAX_ORDERS_PER_MAKER orders of one maker; others still get in, and a removed order frees a place', () => {
+    const book = new Orderbook();
+    const orders = Array.from({ length: MAX_ORDERS_PER_MAKER }, () => item(A, 'X', 'Y', '1', '5'));
+    for (const o of orders) expect(book.upsert(o, 0)).toBe(true);
+    expect(book.upsert(item(A, 'X', 'Y', '1', '5'), 0)).toBe(false);
+    expect(book.upsert({ ...orders[0]!, price: n('2') }, 0)).toBe(true); // an update is no new order
+    expect(book.upsert(item(B, 'X', 'Y', '1', '5'), 0)).toBe(true);
+    book.remove(orders[1]!.uuid);
+    expect(book.upsert(item(A, 'X', 'Y', '1', '5'), 0)).toBe(true);
+  });
+
+  it('admits a maker’s messages only in its own time order and inside the window around our clock', () => {
+    const book = new Orderbook(90_000);
+    const now = 1_000_000_000;
+    const s = now / 1000;
+    expect(book.admit(A, s - 91, now)).toBe('too old');
+    expect(book.admit(A, s + 21, now)).toBe('from the future');
+    expect(book.admit(A, s - 10, now)).toBeNull();
+    expect(book.admit(A, s - 10, now)).toBeNull(); // the same second: several messages per second are normal
+    expect(book.admit(A, s - 11, now)).toBe('older than the maker’s last message');
+    expect(book.admit(B, s - 11, now)).toBeNull(); // per maker
+  });
+
+  it('keeps a silent maker’s replay state after its orders are gone, until its messages are out of the window', () => {
+    const book = new Orderbook(90_000);
+    const t0 = 1_000_000_000;
+    book.upsert(item(A, 'X', 'Y', '1', '5'), t0);
+    expect(book.admit(A, t0 / 1000 + 5, t0)).toBeNull();
+    expect(book.expire(t0 + 90_000, 90_000, 'mine')).toHaveLength(1);
+    expect(book.admit(A, t0 / 1000 + 4, t0 + 90_000)).toBe('older than the maker’s last message');
+    book.expire(t0 + 90_000 + 90_000 + MAX_CLOCK_SKEW_MS, 90_000, 'mine');
+    expect(book.admit(A, t0 / 1000 + 4, t0 + 90_000 + 90_000 + MAX_CLOCK_SKEW_MS)).toBe('too old');
   });
 
   it('an update leaving max below min volume drops the order', () => {
     const book = new Orderbook();
     const o = item(A, 'X', 'Y', '1', '5', '1');
     book.upsert(o, 0);
-    book.applyUpdate(A, { uuid: o.uuid, newMaxVolume: n('0.5'), timestamp: 0, pairTrieRoot: new Uint8Array(8) }, 0);
+    book.applyUpdate(A, { uuid: o.uuid, newMaxVolume: n('0.5'), timestamp: 0, pairTrieRoot: root0 }, 0);
     expect(book.get(o.uuid)).toBeUndefined();
   });
 
@@ -72,13 +140,24 @@ describe('Orderbook state', () => {
     const book = new Orderbook();
     book.upsert(item(A, 'X', 'Y', '1', '5'), 0);
     book.upsert(item(B, 'X', 'Y', '1', '5'), 0);
-    book.keepAlive(B, 50_000);
+    expect(book.admit(B, 50, 50_000)).toBeNull(); // any admitted message of B's is a sign of life
     expect(book.expire(90_000, 90_000, 'mine')).toHaveLength(1);
     expect(book.all().map((o) => o.pubkey)).toEqual([B]);
     expect(book.expire(200_000, 90_000, B)).toHaveLength(0);
   });
 
-  it('a maker digest changes with its orders on the pair and only with them', () => {
+  it('a maker back after its orders expired keeps its new ones', () => {
+    const book = new Orderbook(90_000);
+    book.upsert(item(A, 'X', 'Y', '1', '5'), 0);
+    expect(book.expire(100_000, 90_000, 'mine')).toHaveLength(1);
+    expect(book.admit(A, 110, 110_000)).toBeNull();
+    const back = item(A, 'X', 'Y', '1', '5');
+    book.upsert(back, 110_000);
+    expect(book.expire(111_000, 90_000, 'mine')).toEqual([]);
+    expect(book.get(back.uuid)).toBeDefined();
+  });
+
+  it('a maker digest changes with its orders on the pair and only with them, conf and protocol infos included', () => {
     const book = new Orderbook();
     const o = item(A, 'X', 'Y', '1', '5');
     expect(book.pairRoot(A, 'X:Y')).toBeNull();
@@ -87,20 +166,40 @@ describe('Orderbook state', () => {
     book.upsert(item(B, 'X', 'Y', '1', '5'), 0);
     book.upsert(item(A, 'P', 'Q', '1', '5'), 0);
     expect(book.pairRoot(A, 'X:Y')).toEqual(root);
-    book.applyUpdate(A, { uuid: o.uuid, newMaxVolume: n('4'), timestamp: 0, pairTrieRoot: new Uint8Array(8) }, 0);
+    expect(ordersDigest([{ ...o, confSettings: { ...conf, baseConfs: 9 } }])).not.toEqual(root);
+    expect(ordersDigest([{ ...o, relProtocolInfo: new Uint8Array([1]) }])).not.toEqual(root);
+    book.applyUpdate(A, { uuid: o.uuid, newMaxVolume: n('4'), timestamp: 0, pairTrieRoot: root0 }, 0);
     expect(book.pairRoot(A, 'X:Y')).not.toEqual(root);
     expect(book.pairRoot(A, 'X:Y')).toHaveLength(8);
   });
 
-  it('a sync answer replaces one maker’s orders on the pair', () => {
+  it('a proven set replaces one maker’s orders on the pair, tombstoned uuids staying out', () => {
     const book = new Orderbook();
     const old = item(A, 'X', 'Y', '1', '5');
     const other = item(A, 'P', 'Q', '1', '5');
+    const cancelled = item(A, 'X', 'Y', '1', '5');
     book.upsert(old, 0);
     book.upsert(other, 0);
+    book.upsert(cancelled, 0);
+    book.cancel(cancelled.uuid, A, 0);
     const fresh = item(A, 'Y', 'X', '3', '1');
-    book.replacePubkeyPair(A, 'X:Y', [fresh, item(B, 'X', 'Y', '1', '1')], 0);
+    const proof = { envelope: new Uint8Array([1]), root: ordersDigest([fresh, cancelled]), timestamp: 5 };
+    book.replaceProven(A, 'X:Y', [fresh, cancelled], proof, 1);
     expect(book.all().map((o) => o.uuid).sort()).toEqual([other.uuid, fresh.uuid].sort());
+  });
+
+  it('passes a maker’s orders on only while its proof’s root is the digest of what is held', () => {
+    const book = new Orderbook();
+    const o = item(A, 'X', 'Y', '1', '5');
+    book.upsert(o, 0);
+    book.upsert(item(B, 'X', 'Y', '1', '5'), 0);
+    book.noteProof(A, 'X:Y', { envelope: new Uint8Array([7]), root: ordersDigest([o]), timestamp: 10 });
+    expect(book.provenMakers('X:Y', 'mine').map((g) => [g.pubkey, g.orders.length])).toEqual([[A, 1]]);
+    expect(book.provenMakers('X:Y', A)).toEqual([]);
+    book.noteProof(A, 'X:Y', { envelope: new Uint8Array([8]), root: new Uint8Array(8), timestamp: 9 }); // older: ignored
+    expect(book.provenMakers('X:Y', 'mine')).toHaveLength(1);
+    book.applyUpdate(A, { uuid: o.uuid, newMaxVolume: n('4'), timestamp: 11, pairTrieRoot: root0 }, 0);
+    expect(book.provenMakers('X:Y', 'mine')).toEqual([]);
   });
 });
 

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { encodeOrdermatchMessage } from '../../../../src/node/orders/messages/codec';
-import { Bus } from './bus';
+import { bytesToHex } from '../../../../src/node/crypto';
+import { decodeOrdermatchMessage, encodeOrdermatchMessage } from '../../../../src/node/orders/messages/codec';
+import { decodeOrdermatchRequest, encodeGetOrderbookRes, type PubkeyOrders } from '../../../../src/node/orders/messages/requests';
+import { ordersDigest } from '../../../../src/node/orders/orderbook';
+import type { OrderbookItem } from '../../../../src/node/orders/types';
+import { decodeSigned } from '../../../../src/node/p2p/envelope';
+import { Bus, type BusP2p } from './bus';
 import { fakeCoin, num, settle, startTestNode, useFakeClock, type TestNode } from './harness';
 
 const order = (price = '2', rel = 'RLTC2') => ({
@@ -119,6 +124,7 @@ describe('orderbook sync', () => {
     bus.inject('orbk/RLTC1:RLTC2', forger, encodeOrdermatchMessage({ type: 'MakerOrderCreated', msg: created }));
     await settle();
     expect(watcher.logs.some((l) => l.includes('malformed'))).toBe(true);
+    expect(watcher.p2p.penalties.map((p) => p.peerId)).toContain('forger');
     expect((await watcher.service.orderbook('RLTC1', 'ETHDEV')).asks).toEqual([]);
   });
 
@@ -170,5 +176,160 @@ describe('orderbook sync', () => {
     expect(best.get('RLTC2')?.[0]?.uuid).toBe(a.uuid);
     expect(best.get('ETHDEV')?.[0]?.uuid).toBe(b.uuid);
     expect((await watcher.service.bestOrders('RLTC1', 'buy', 1)).get('RLTC2')).toHaveLength(1);
+  });
+});
+
+/** The last envelope `maker` published of the given type. */
+function lastEnvelope(maker: TestNode, type: string): Uint8Array {
+  const sent = bus.log.filter((e) => bytesToHex(e.from) === maker.pubkeyHex && decodeOrdermatchMessage(e.payload).type === type);
+  const last = sent.at(-1);
+  if (!last) throw new Error(`${maker.pubkeyHex} sent no ${type}`);
+  return last.envelope;
+}
+
+/** A peer with its own key that answers GetOrderbook with whatever `forge` makes, and can trigger a resync. */
+function startForger(forge: () => PubkeyOrders[]): { p2p: BusP2p; answered: () => number; pubkey: string } {
+  const key = secp256k1.utils.randomSecretKey();
+  const p2p = bus.join(secp256k1.getPublicKey(key, true), key);
+  let answered = 0;
+  p2p.onRequest(async (payload) => {
+    if (decodeOrdermatchRequest(payload)?.type !== 'GetOrderbook') return null;
+    answered++;
+    return encodeGetOrderbookRes(forge());
+  });
+  return { p2p, answered: () => answered, pubkey: bytesToHex(secp256k1.getPublicKey(key, true)) };
+}
+
+describe('signed orderbook sync: forged answers', () => {
+  const forgedOrder = (real: OrderbookItem): OrderbookItem => ({ ...real, uuid: '00000000-0000-4000-8000-0000000000ff', price: num('0.01') });
+
+  async function realOrder(): Promise<OrderbookItem> {
+    await uuids(watcher);
+    const a = await maker.service.setPrice(order());
+    await settle();
+    const held = (await watcher.service.orderbook('RLTC1', 'RLTC2')).asks.find((o) => o.uuid === a.uuid);
+    if (!held) throw new Error('the watcher did not get the order');
+    return held;
+  }
+
+  /** The forger announces an order of its own, so the watcher asks it for the pair. */
+  async function triggerResync(forger: { p2p: BusP2p }): Promise<void> {
+    const root = new Uint8Array(8).fill(7);
+    const timestamp = Math.floor(Date.now() / 1000);
+    await forger.p2p.publish('orbk/RLTC1:RLTC2', encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg: { trieRoots: new Map([['RLTC1:RLTC2', root]]), timestamp } }));
+    await settle();
+  }
+
+  const variants: [string, (real: OrderbookItem) => PubkeyOrders[]][] = [
+    ['a forged order under the maker’s key with the maker’s own last signed message', (real) => [
+      { pubkey: real.pubkey, lastKeepAlive: 1, proof: lastEnvelope(maker, 'MakerOrderCreated'), orders: [real, forgedOrder(real)] },
+    ]],
+    ['a forged order whose proof the forger signed itself', (real) => {
+      const keepAlive = encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg: { trieRoots: new Map([['RLTC1:RLTC2', ordersDigest([forgedOrder(real)])]]), timestamp: Math.floor(Date.now() / 1000) } });
+      return [{ pubkey: real.pubkey, lastKeepAlive: 1, proof: forgerP2p!.sign(keepAlive), orders: [forgedOrder(real)] }];
+    }],
+    ['a replacement set without the real order and no proof', (real) => [{ pubkey: real.pubkey, lastKeepAlive: 1, proof: new Uint8Array(), orders: [forgedOrder(real)] }]],
+  ];
+  let forgerP2p: BusP2p | null = null;
+
+  it.each(variants)('%s: dropped whole, the real order kept, the sender penalized', async (_name, forge) => {
+    const real = await realOrder();
+    const forger = startForger(() => forge(real));
+    forgerP2p = forger.p2p;
+    await triggerResync(forger);
+    expect(forger.answered()).toBeGreaterThan(0);
+    expect(await uuids(watcher)).toEqual([real.uuid]);
+    expect(watcher.p2p.penalties.map((p) => p.peerId)).toContain(forger.p2p.peerId);
+    expect(watcher.logs.some((l) => l.includes('dropped a bad GetOrderbook'))).toBe(true);
+  });
+
+  it('an empty set for the maker removes nothing', async () => {
+    const real = await realOrder();
+    const forger = startForger(() => [{ pubkey: real.pubkey, lastKeepAlive: 1, proof: new Uint8Array(), orders: [] }]);
+    await triggerResync(forger);
+    expect(forger.answered()).toBeGreaterThan(0);
+    expect(await uuids(watcher)).toEqual([real.uuid]);
+  });
+
+  it('a genuine but older set of the maker does not undo its newer messages', async () => {
+    const real = await realOrder();
+    const proofBefore = lastEnvelope(maker, 'MakerOrderCreated');
+    await vi.advanceTimersByTimeAsync(2_000);
+    await maker.service.updateMakerOrder({ uuid: real.uuid, newPrice: num('3'), max: false });
+    await settle();
+    const forger = startForger(() => [{ pubkey: real.pubkey, lastKeepAlive: 1, proof: proofBefore, orders: [real] }]);
+    await triggerResync(forger);
+    expect(forger.answered()).toBeGreaterThan(0);
+    expect((await watcher.service.orderbook('RLTC1', 'RLTC2')).asks.map((o) => o.price.toDecimalString())).toEqual(['3']);
+    expect(watcher.logs.some((l) => l.includes('older than the maker’s last message'))).toBe(true);
+  });
+
+  it('a late joiner takes a maker’s orders relayed by another node only with the maker’s signature over them', async () => {
+    const a = await maker.service.setPrice(order());
+    await settle();
+    await uuids(watcher);
+    await maker.service.stop();
+    await maker.p2p.stop();
+    const late = await startTestNode(bus);
+    started.push(late);
+    expect(await uuids(late)).toEqual([a.uuid]);
+    const proof = decodeSigned(lastEnvelope(maker, 'MakerOrderCreated'));
+    expect(bytesToHex(proof.pubkey)).toBe(maker.pubkeyHex);
+  });
+});
+
+describe('replays', () => {
+  it('a replayed MakerOrderCreated does not revive a cancelled order, at once or 125 s later', async () => {
+    await uuids(watcher);
+    const a = await maker.service.setPrice(order());
+    await settle();
+    const created = lastEnvelope(maker, 'MakerOrderCreated');
+    await maker.service.cancelOrder(a.uuid);
+    await settle();
+    bus.replay('orbk/RLTC1:RLTC2', created);
+    await settle();
+    expect(await uuids(watcher)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(125_000);
+    bus.replay('orbk/RLTC1:RLTC2', created);
+    await settle();
+    expect(await uuids(watcher)).toEqual([]);
+    expect(watcher.logs.some((l) => l.includes('dropped a MakerOrderCreated') && l.includes('too old'))).toBe(true);
+  });
+
+  it('a cancel forged before the order neither hides it nor, after the real cancel, lets a replay revive it', async () => {
+    await uuids(watcher);
+    const forger = secp256k1.getPublicKey(secp256k1.utils.randomSecretKey(), true);
+    const a = await maker.service.setPrice(order());
+    const created = lastEnvelope(maker, 'MakerOrderCreated');
+    const uuid = a.uuid;
+    // The watcher misses the creation; the forger's cancel arrives first, then the creation again.
+    const root = new Uint8Array(8);
+    const forgedCancel = () => encodeOrdermatchMessage({ type: 'MakerOrderCancelled', msg: { uuid, timestamp: Math.floor(Date.now() / 1000), pairTrieRoot: root } });
+    bus.inject('orbk/RLTC1:RLTC2', forger, forgedCancel());
+    await settle();
+    bus.replay('orbk/RLTC1:RLTC2', created);
+    await settle();
+    expect(await uuids(watcher)).toEqual([uuid]);
+    await maker.service.cancelOrder(uuid);
+    await settle();
+    bus.inject('orbk/RLTC1:RLTC2', forger, forgedCancel());
+    bus.replay('orbk/RLTC1:RLTC2', created);
+    await settle();
+    expect(await uuids(watcher)).toEqual([]);
+  });
+
+  it('a replayed older update is dropped: the maker’s newest state stays', async () => {
+    await uuids(watcher);
+    const a = await maker.service.setPrice(order());
+    await settle();
+    await maker.service.updateMakerOrder({ uuid: a.uuid, newPrice: num('3'), max: false });
+    await settle();
+    const firstUpdate = lastEnvelope(maker, 'MakerOrderUpdated');
+    await vi.advanceTimersByTimeAsync(2_000);
+    await maker.service.updateMakerOrder({ uuid: a.uuid, newPrice: num('4'), max: false });
+    await settle();
+    bus.replay('orbk/RLTC1:RLTC2', firstUpdate);
+    await settle();
+    expect((await watcher.service.orderbook('RLTC1', 'RLTC2')).asks[0]?.price.toDecimalString()).toBe('4');
   });
 });
