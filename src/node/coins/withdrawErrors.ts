@@ -39,3 +39,18 @@ export function amountTooLow(unit: AmountUnit, amount: bigint, threshold: bigint
 export function zeroBalanceToWithdrawMax(): MmError {
   return new MmError({ errorType: 'ZeroBalanceToWithdrawMax', message: 'Balance is zero', httpStatus: 400 });
 }
+
+/**
+ * The transaction would exceed the chain's standard size (nodes refuse it with `tx-size`):
+ * `inputs` is what the selection needs, `max_inputs` how many a standard transaction can spend.
+ */
+export function transactionTooLarge(inputs: number, maxInputs: number, maxWeight: number): MmError {
+  return new MmError({
+    errorType: 'TransactionTooLarge',
+    message:
+      `The transaction would spend ${inputs} inputs, over the standard size of ${maxWeight} weight units that nodes relay; ` +
+      `at most ${maxInputs} inputs fit. Send a smaller amount, or merge the wallet's small outputs first`,
+    errorData: { inputs, max_inputs: maxInputs },
+    httpStatus: 400,
+  });
+}

@@ -70,7 +70,7 @@ describe('trade_preimage on the UTXO devnet', () => {
     });
     expect(plan.change).toBeGreaterThan(0n);
     expect(sat(p.base.amount)).toBe(plan.fee);
-    const signed = signTx(plan, key, coinConfig('RLTC1'), 'p2pkh');
+    const signed = await signTx(plan, key, coinConfig('RLTC1'), 'p2pkh');
     const [accepted] = await daemon('chain1').call<{ allowed: boolean; fees?: { base: number }; 'reject-reason'?: string }[]>('testmempoolaccept', [[signed.hex]]);
     expect(accepted?.allowed, accepted?.['reject-reason']).toBe(true);
     expect(BigInt(Math.round((accepted?.fees?.base ?? 0) * 1e8))).toBe(plan.fee);

@@ -37,7 +37,8 @@ export async function buildWithdraw(
   const to = decodeAddress(coin.config, req.to);
   const feeRate = await feeRateFor(coin, req.fee);
   const available = unspents.reduce((a, u) => a + u.value, 0n);
-  // The request reader guarantees an amount unless `max` is set.
+  // The request reader guarantees an amount unless `max` is set. With `max` the planner lowers the
+  // output to what the largest outputs fitting a standard-size transaction carry.
   const value = req.max || !req.amount ? available : toSat(coin, req.amount, 'amount');
 
   const plan = planTx({

@@ -12,6 +12,7 @@ import { TrezorProtocolError } from './errors';
 import { toAddressN, type DerivationPath } from './path';
 import { OutputScriptType, RequestType, type TransactionType, type TxRequest, type TxRequestDetailsType } from './protobuf';
 import { INPUT_SCRIPT_TYPE, type CallOptions, type TrezorSession, type UtxoScriptType } from './session';
+import { concatBytes } from '@noble/hashes/utils.js';
 
 export interface UtxoSignInput {
   path: DerivationPath;
@@ -103,7 +104,7 @@ export async function signUtxoTx(
     if (chunks.length === 0 || signatures.some((s) => s === undefined)) {
       throw new TrezorProtocolError('The Trezor finished signing without the whole transaction and every signature');
     }
-    return { txHex: bytesToHex(concat(chunks)), signatures: signatures as Uint8Array[] };
+    return { txHex: bytesToHex(concatBytes(...chunks)), signatures: signatures as Uint8Array[] };
   });
 }
 
@@ -222,15 +223,6 @@ function parsePrevTxs(inputs: readonly UtxoSignInput[]): PrevTxs {
   return { byTxid, inputs: spends };
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
-}
 
 function invalidInput(message: string, cause?: unknown): MmError {
   return new MmError({ errorType: 'InvalidParam', message, errorData: message, httpStatus: 400, cause });

@@ -4,7 +4,9 @@
  * connected server in the configured order (so a read after a broadcast sees the same mempool);
  * a request whose server drops or stops answering is re-sent on another connected server
  * (Electrum reads and broadcasts are idempotent), and fails with a transport error only when no
- * server is left to try. A server's JSON-RPC error is final and never retried.
+ * server is left to try. A server's JSON-RPC error is final and never retried. A request that
+ * finds no server connected opens the suspended ones at once rather than waiting for their
+ * back-off (recovery), and waits a short budget for the first to connect.
  */
 import { MmError } from '../../../errors';
 import { ElectrumConnection } from './connection';
@@ -22,6 +24,10 @@ export const DEFAULT_SILENCE_TIMEOUT_MS = 60_000;
 export const DEFAULT_BACKOFF_INITIAL_MS = 10_000;
 export const DEFAULT_BACKOFF_MAX_MS = 300_000;
 export const DEFAULT_BACKOFF_JITTER = 0.1;
+/** How long a request that found no server connected waits for one to come back. */
+export const DEFAULT_RECOVERY_BUDGET_MS = 5_000;
+/** Recovery opens each server at most once in this period, however many requests ask. */
+export const DEFAULT_RECOVERY_INTERVAL_MS = 1_000;
 /** How long `close()` waits for the sockets to report their close. */
 const CLOSE_GRACE_MS = 1000;
 
@@ -36,6 +42,8 @@ interface Slot {
   conn: ElectrumConnection | null;
   failures: number;
   retryTimer: unknown;
+  /** When the last connection to it was opened (`timers.now()`), to rate-limit recovery. */
+  lastAttemptAt: number;
   lastError: string | undefined;
   roundTrips: number;
 }
@@ -76,6 +84,8 @@ export class ElectrumClient {
   private readonly timers: Timers;
   private readonly requestTimeoutMs: number;
   private readonly connectTimeoutMs: number;
+  private readonly recoveryBudgetMs: number;
+  private readonly recoveryIntervalMs: number;
   private readonly log: (level: LogLevel, line: string) => void;
   private readonly waiting = new Set<Job>();
   private readonly subs: SubscriptionRegistry<Slot>;
@@ -95,6 +105,7 @@ export class ElectrumClient {
       conn: null,
       failures: 0,
       retryTimer: undefined,
+      lastAttemptAt: -Infinity,
       lastError: undefined,
       roundTrips: 0,
     }));
@@ -109,6 +120,8 @@ export class ElectrumClient {
     this.timers = opts.timers ?? defaultTimers;
     this.requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    this.recoveryBudgetMs = Math.min(opts.recovery?.budgetMs ?? DEFAULT_RECOVERY_BUDGET_MS, this.requestTimeoutMs);
+    this.recoveryIntervalMs = opts.recovery?.perServerIntervalMs ?? DEFAULT_RECOVERY_INTERVAL_MS;
     const onLog = opts.onLog;
     this.log = onLog ? (level, line) => onLog(level, line) : () => {};
     this.subs = new SubscriptionRegistry<Slot>(this.subscriptionHost());
@@ -229,6 +242,7 @@ export class ElectrumClient {
     const conn = new ElectrumConnection(settings, this.connectionEvents());
     slot.state = 'connecting';
     slot.conn = conn;
+    slot.lastAttemptAt = this.timers.now();
     this.connSlot.set(conn, slot);
     conn.open();
   }
@@ -238,8 +252,9 @@ export class ElectrumClient {
       ready: (conn) => {
         const slot = this.connSlot.get(conn);
         if (!slot || slot.conn !== conn) return;
-        slot.state = 'ready';
         slot.failures = 0;
+        if (this.readyCount() >= this.max) return this.standBy(slot, conn);
+        slot.state = 'ready';
         slot.lastError = undefined;
         this.checkStart();
         this.drainWaiting();
@@ -285,6 +300,29 @@ export class ElectrumClient {
       slot.state = 'idle';
       this.fill();
     }, delay);
+  }
+
+  /**
+   * Opens, ahead of their back-off, the suspended servers `job` has not tried, each at most once
+   * per recovery interval; called when no server is connected.
+   */
+  private recover(job: Job): void {
+    const now = this.timers.now();
+    for (const slot of this.slots) {
+      if (slot.state !== 'suspended' || job.tried.has(slot) || now - slot.lastAttemptAt < this.recoveryIntervalMs) continue;
+      if (slot.retryTimer !== undefined) this.timers.clearTimeout(slot.retryTimer);
+      slot.retryTimer = undefined;
+      this.log('info', `${slot.name}: no server is connected, trying it ahead of its back-off`);
+      this.openSlot(slot);
+    }
+  }
+
+  /** A server recovery connected beyond `maxConnected`: closed again, kept as a stand-by. */
+  private standBy(slot: Slot, conn: ElectrumConnection): void {
+    slot.conn = null;
+    slot.state = 'idle';
+    this.connSlot.delete(conn);
+    conn.close(`more than ${this.max} server(s) connected, kept as a stand-by`);
   }
 
   private checkStart(): void {
@@ -378,12 +416,16 @@ export class ElectrumClient {
     if (this.state === 'idle') return job.onFail(job.lastError ?? ElectrumError.transport(undefined, 'not connected'));
     const slot = this.pick(job);
     if (slot) return this.sendOn(slot, job);
+    // While starting, connect() has its own timeout; recovery is for a running pool that lost all.
+    const noneReady = this.state === 'running' && this.readyCount() === 0;
+    if (noneReady) this.recover(job);
     if (!this.hasCandidate(job)) return job.onFail(this.noServerError(job));
+    const waitMs = noneReady ? this.recoveryBudgetMs : this.requestTimeoutMs;
     job.waitTimer = this.timers.setTimeout(() => {
       job.waitTimer = undefined;
       this.waiting.delete(job);
-      job.onFail(ElectrumError.transport(undefined, `no server became available within ${this.requestTimeoutMs} ms${lastErrorText(job)}`));
-    }, this.requestTimeoutMs);
+      job.onFail(ElectrumError.transport(undefined, `no server became available within ${waitMs} ms${lastErrorText(job)}`));
+    }, waitMs);
     this.waiting.add(job);
   }
 

@@ -9,6 +9,7 @@ export type {
   ElectrumClientOptions,
   ElectrumServer,
   LogLevel,
+  RecoveryOptions,
   Timers,
   WebSocketFactory,
   WebSocketLike,

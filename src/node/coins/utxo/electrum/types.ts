@@ -57,6 +57,17 @@ export interface BackoffOptions {
   jitter?: number;
 }
 
+/**
+ * What a request does when it finds no connected server: it opens every suspended server at once
+ * instead of waiting for its back-off, so a server that came back is used within a round trip.
+ */
+export interface RecoveryOptions {
+  /** How long such a request waits for the first server to connect (default 5 000). */
+  budgetMs?: number;
+  /** At most one such attempt per server in this period, so a flood of requests is not a connect storm (default 1 000). */
+  perServerIntervalMs?: number;
+}
+
 export interface ElectrumClientOptions {
   servers: ElectrumServer[];
   /** Servers that must be up for `connect()` to resolve (default 1). */
@@ -75,6 +86,7 @@ export interface ElectrumClientOptions {
   /** A connection that receives nothing for this long is cut off (default 60 000). */
   silenceTimeoutMs?: number;
   backoff?: BackoffOptions;
+  recovery?: RecoveryOptions;
   /** Random source for the back-off jitter (default `Math.random`). */
   random?: () => number;
   /** Injectable clock and timers for tests (default the global ones). */

@@ -1,11 +1,13 @@
 /**
- * UTXO transactions, pure and synchronous: KDF's coin selection and fee (planTx), signing
- * (signTx), the size estimate fees are computed from, output-script templates and amount text.
+ * UTXO transactions, pure: KDF's coin selection and fee within the standard size (planTx),
+ * signing that yields to the event loop (signTx), the size estimate fees are computed from,
+ * output-script templates and amount text.
  */
 export type { FeePolicy, FeeRate, InputKind, TxOutput, TxPlan, TxPlanRequest, Unspent } from './types';
 export { planTx } from './plan';
 export { signInput, signTx, type SignedTx } from './sign';
-export { estimateTxVsize } from './size';
+export { estimateTxVsize, estimateTxWeight } from './size';
+export { MAX_STANDARD_TX_WEIGHT, fitsStandardSize, maxStandardInputs } from './standardSize';
 export { feeForVsize } from './fee';
 export { decimalToSat, satToDecimal } from './amount';
 export { isOpReturn, opReturnScript, outputScript, p2pkhScript, p2shScript, p2wpkhScript, p2wshScript, type UtxoAddressKind } from './scripts';

@@ -12,20 +12,26 @@
  *    plan is done, else the next round starts with that fee. Inputs only grow and a shape's fee
  *    only repeats, so this ends.
  * Sizes are KDF's estimate (size.ts), fees per fee.ts.
+ *
+ * Unlike KDF, a plan never exceeds the standard size nodes relay (standardSize.ts). When the
+ * smallest-first selection would, the same steps run over the largest unspents that fit instead,
+ * largest first (the fewest inputs): with `deductFromOutput` (a `max` or an upper bound) that
+ * output is lowered to what they carry when it asks for more; with `sendExact`, when they cannot
+ * pay it, the answer is TransactionTooLarge naming how many inputs fit.
  */
+import { MmError } from '../../../errors';
 import { coinError } from '../../coinErrors';
-import { amountTooLow, notSufficientBalance, zeroBalanceToWithdrawMax } from '../../withdrawErrors';
+import { amountTooLow, notSufficientBalance, transactionTooLarge, zeroBalanceToWithdrawMax } from '../../withdrawErrors';
 import { feeForVsize } from './fee';
 import { isOpReturn } from './scripts';
 import { estimateTxVsize } from './size';
+import { fitsStandardSize, MAX_STANDARD_TX_WEIGHT, maxStandardInputs } from './standardSize';
 import type { TxOutput, TxPlan, TxPlanRequest, Unspent } from './types';
 
 export function planTx(req: TxPlanRequest): TxPlan {
   const { outputs, dust } = req;
-  const gas = req.gasFee ?? 0n;
   const deductIndex = req.feePolicy.kind === 'deductFromOutput' ? req.feePolicy.index : undefined;
   const unspents = sortDedup(req.unspents);
-  const outputSum = sum(outputs);
 
   if (outputs.length === 0) throw coinError.internal('a transaction needs at least one output');
   if (deductIndex !== undefined) {
@@ -34,6 +40,45 @@ export function planTx(req: TxPlanRequest): TxPlan {
   }
   for (const o of outputs) if (!isOpReturn(o.script) && o.value < dust) throw amountTooLow(req, o.value, dust);
 
+  const plan = selectAndSize(req, unspents, outputs);
+  if (fitsStandardSize(plan.inputs.length, plan.outputs, req.inputKind)) return plan;
+  const needed = plan.inputs.length;
+  return deductIndex === undefined ? sendWithinStandardSize(req, unspents, needed) : deductWithinStandardSize(req, unspents, deductIndex, needed);
+}
+
+/** The requested outputs over the largest unspents a standard transaction with change can spend, largest first. */
+function sendWithinStandardSize(req: TxPlanRequest, sorted: Unspent[], needed: number): TxPlan {
+  const maxInputs = maxStandardInputs([...req.outputs, { script: req.changeScript, value: 0n }], req.inputKind);
+  try {
+    return selectAndSize(req, largest(sorted, maxInputs).reverse(), req.outputs);
+  } catch (e) {
+    if (e instanceof MmError && e.errorType === 'NotSufficientBalance') throw transactionTooLarge(needed, maxInputs, MAX_STANDARD_TX_WEIGHT);
+    throw e;
+  }
+}
+
+/**
+ * `deductFromOutput` within the standard size: when the output asks for more than the largest
+ * unspents that fit carry, it is lowered to exactly that (so there is no change), else it is
+ * planned over the largest that fit with a change output, as `sendWithinStandardSize`.
+ */
+function deductWithinStandardSize(req: TxPlanRequest, sorted: Unspent[], index: number, needed: number): TxPlan {
+  const carried = largest(sorted, maxStandardInputs(req.outputs, req.inputKind));
+  const others = sum(req.outputs) - req.outputs[index]!.value;
+  const cap = sum(carried) - others;
+  if (req.outputs[index]!.value >= cap) {
+    const capped = req.outputs.map((o, i) => (i === index ? { script: o.script, value: cap } : o));
+    return selectAndSize(req, carried, capped);
+  }
+  return sendWithinStandardSize(req, sorted, needed);
+}
+
+/** KDF's rounds (steps 2–5 above), taking `unspents` in the order given. */
+function selectAndSize(req: TxPlanRequest, unspents: Unspent[], outputs: TxOutput[]): TxPlan {
+  const { dust } = req;
+  const gas = req.gasFee ?? 0n;
+  const deductIndex = req.feePolicy.kind === 'deductFromOutput' ? req.feePolicy.index : undefined;
+  const outputSum = sum(outputs);
   /** KDF's `tx_fee_needed`: the miner fee of the last shape sized, gas not included. */
   let fee = 0n;
   const sizedFee = (inputCount: number, outs: TxOutput[]) =>
@@ -43,7 +88,7 @@ export function planTx(req: TxPlanRequest): TxPlan {
 
   for (let round = 0; ; round++) {
     const target = required();
-    const inputs = takeAscending(unspents, target);
+    const inputs = takeInOrder(unspents, target);
     const spent = sum(inputs);
     const outs = outputs.map((o) => ({ script: o.script, value: o.value }));
     if (round === 0) fee = sizedFee(inputs.length, outs);
@@ -80,10 +125,15 @@ function sortDedup(unspents: Unspent[]): Unspent[] {
   );
 }
 
-function takeAscending(sorted: Unspent[], target: bigint): Unspent[] {
+/** The `count` largest of `sorted` (ascending), still ascending. */
+function largest(sorted: Unspent[], count: number): Unspent[] {
+  return count <= 0 ? [] : sorted.slice(-count);
+}
+
+function takeInOrder(unspents: Unspent[], target: bigint): Unspent[] {
   const taken: Unspent[] = [];
   let total = 0n;
-  for (const u of sorted) {
+  for (const u of unspents) {
     if (total >= target) break;
     taken.push(u);
     total += u.value;

@@ -5,7 +5,10 @@
  *   scriptSig, witness `[DER sig + 01, key]`.
  * Signatures are RFC 6979 deterministic with low S, as libsecp256k1 makes them, so KDF and this
  * produce the same bytes for the same transaction. Version is the coin's `txversion` (KDF's
- * default 1), every sequence 0xffffffff, lock time 0 unless given.
+ * default 1), every sequence 0xffffffff, lock time 0 unless given. Legacy sighashes hash the whole
+ * transaction per input, so hundreds of inputs take a while even with the shared parts kept
+ * (sighash.ts): signing yields to the event loop every few milliseconds (yieldToEventLoop.ts) and
+ * never blocks other requests for long.
  * bitcoinjs-lib serializes only the plain Bitcoin layout, so Zcash (overwintered), fork-id (BCH)
  * and PoS (nTime) coins are refused with InternalError until they get their own serializer.
  */
@@ -15,7 +18,9 @@ import { hash160, hexToBytes, type KeyPair } from '../../../crypto';
 import { coinError } from '../../coinErrors';
 import type { CoinConfig, UtxoParams } from '../../config';
 import { p2pkhScript } from './scripts';
+import { SighashCache } from './sighash';
 import type { InputKind, TxPlan } from './types';
+import { sliceClock, yieldToEventLoop } from './yieldToEventLoop';
 
 export interface SignedTx {
   hex: string;
@@ -29,28 +34,43 @@ export interface SignedTx {
 
 const SEQUENCE_FINAL = 0xffffffff;
 
-export function signTx(plan: TxPlan, key: KeyPair, coin: CoinConfig, inputKind: InputKind, lockTime = 0): SignedTx {
+export async function signTx(plan: TxPlan, key: KeyPair, coin: CoinConfig, inputKind: InputKind, lockTime = 0): Promise<SignedTx> {
   const tx = new Transaction();
   tx.version = plainLayout(coin).txversion;
   tx.locktime = lockTime;
   for (const u of plan.inputs) tx.addInput(txidToHash(u.txid), u.vout, SEQUENCE_FINAL);
   for (const o of plan.outputs) tx.addOutput(o.script, o.value);
-  plan.inputs.forEach((u, i) => signInput(tx, i, key, inputKind, u.value));
+  const hashes = new SighashCache(tx, scriptCodeOf(key));
+  const slice = sliceClock();
+  for (const [i, u] of plan.inputs.entries()) {
+    signInput(tx, i, key, inputKind, u.value, hashes);
+    if (slice.due()) await yieldToEventLoop();
+  }
   return { hex: tx.toHex(), txid: tx.getId(), size: tx.byteLength(), vsize: tx.virtualSize() };
 }
 
-/** Signs input `index` of `tx`, which spends `value` sat from `key`'s P2PKH or P2WPKH script. */
-export function signInput(tx: Transaction, index: number, key: KeyPair, inputKind: InputKind, value: bigint): void {
-  // Both kinds commit to the key's P2PKH script: as the spent script, or as BIP143's scriptCode.
-  const scriptCode = p2pkhScript(hash160(key.publicKey));
-  const sighash =
-    inputKind === 'p2pkh'
-      ? tx.hashForSignature(index, scriptCode, Transaction.SIGHASH_ALL)
-      : tx.hashForWitnessV0(index, scriptCode, value, Transaction.SIGHASH_ALL);
+/**
+ * Signs input `index` of `tx`, which spends `value` sat from `key`'s P2PKH or P2WPKH script;
+ * `hashes` is shared by the inputs of one transaction (its inputs and outputs must not change).
+ */
+export function signInput(
+  tx: Transaction,
+  index: number,
+  key: KeyPair,
+  inputKind: InputKind,
+  value: bigint,
+  hashes = new SighashCache(tx, scriptCodeOf(key)),
+): void {
+  const sighash = inputKind === 'p2pkh' ? hashes.legacy(index) : hashes.witnessV0(index, value);
   const der = secp256k1.sign(sighash, key.privateKey, { prehash: false, lowS: true, format: 'der' });
   const sig = Uint8Array.of(...der, Transaction.SIGHASH_ALL);
   if (inputKind === 'p2pkh') tx.setInputScript(index, Uint8Array.of(sig.length, ...sig, key.publicKey.length, ...key.publicKey));
   else tx.setWitness(index, [sig, key.publicKey]);
+}
+
+/** Both kinds commit to the key's P2PKH script: as the spent script, or as BIP143's scriptCode. */
+function scriptCodeOf(key: KeyPair): Uint8Array {
+  return p2pkhScript(hash160(key.publicKey));
 }
 
 function plainLayout(coin: CoinConfig): UtxoParams {

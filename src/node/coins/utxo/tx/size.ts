@@ -15,10 +15,18 @@ const UNSIGNED_INPUT = 41;
 const SIG_AND_KEY_PUSHES = 2 + 72 + 33;
 
 export function estimateTxVsize(inputCount: number, outputs: readonly TxOutput[], inputKind: InputKind): number {
+  return Math.floor(estimateTxWeight(inputCount, outputs, inputKind) / 4);
+}
+
+/**
+ * The same estimate in weight units (BIP141: 3 × size without witness + total size), an upper
+ * bound of the signed transaction's weight, which is what nodes compare to the standard limit.
+ */
+export function estimateTxWeight(inputCount: number, outputs: readonly TxOutput[], inputKind: InputKind): number {
   const base = unsignedSize(inputCount, outputs);
-  if (inputKind === 'p2pkh') return base + inputCount * SIG_AND_KEY_PUSHES;
+  if (inputKind === 'p2pkh') return 4 * (base + inputCount * SIG_AND_KEY_PUSHES);
   const total = base + 4 + inputCount * (SIG_AND_KEY_PUSHES + 1);
-  return Math.floor((3 * base + total) / 4);
+  return 3 * base + total;
 }
 
 /** Version, input count, inputs, output count, outputs, lock time. */

@@ -5,6 +5,7 @@ import { MmNumber } from '../../../../../src/shared/number';
 import { parseCoinsConfig, type CoinConfig } from '../../../../../src/node/coins/config';
 import { DEX_FEE_ADDR_PUBKEY, type FeeApproxStage, type TradeFee } from '../../../../../src/node/coins/tradeFee';
 import { raiseDynamicRate, UtxoTradeFees, type UtxoFeeView } from '../../../../../src/node/coins/utxo/tradeFee';
+import { estimateTxVsize, feeForVsize, opReturnScript, p2shScript } from '../../../../../src/node/coins/utxo/tx';
 import { bytesToHex, hash160, hexToBytes } from '../../../../../src/node/crypto';
 import { MmError } from '../../../../../src/node/errors';
 
@@ -68,6 +69,28 @@ describe('UtxoTradeFees (KDF utxo_common trade fees)', () => {
     expect(fees.minTxAmount.toDecimalString()).toBe('0.0000546');
     expect(fees.minTradingVol.toDecimalString()).toBe('0.000546');
     expect((await fees.baseCoinBalance()).toDecimalString()).toBe('1');
+  });
+
+  it('prices a payment from 1,200 small outputs within the standard size, as withdraw plans it', async () => {
+    const many = Array.from({ length: 1200 }, (_, i) => ({ txid: (i + 1).toString(16).padStart(64, '0'), vout: 0, value: '100000', height: 1 }));
+    const fees = new UtxoTradeFees(view('RLTC1', many));
+    // an exact volume needing more inputs than fit: the planner's typed error, unchanged
+    const err = await fees.senderTradeFee({ exact: MmNumber.parse('1') }, 'TradePreimage').then(
+      () => null,
+      (e: unknown) => e as MmError,
+    );
+    expect(err?.errorType).toBe('TransactionTooLarge');
+    expect(err?.errorData).toEqual({ inputs: 1002, max_inputs: 674 });
+    // an upper bound of the whole balance (max_taker_vol's question): the fee of the 675 largest that
+    // fit the HTLC outputs, sized with a change output as for any payment
+    const rate = raiseDynamicRate(1000n, coins.get('RLTC1')!.utxo!.txfeeVolatilityPercent, 'TradePreimage');
+    const withChange = [
+      { script: p2shScript(new Uint8Array(20)), value: 0n },
+      { script: opReturnScript(new Uint8Array(20)), value: 0n },
+      { script: BOB_P2PKH, value: 0n },
+    ];
+    const fee = await fees.senderTradeFee({ upperBound: MmNumber.parse('1.2') }, 'TradePreimage');
+    expect(fee.amount.toDecimalString()).toBe(MmNumber.fromBaseUnits(feeForVsize({ kind: 'dynamic', satPerKb: rate }, estimateTxVsize(675, withChange, 'p2pkh')), 8).toDecimalString());
   });
 
   it('pays the dex fee to hash160 ca1e04745e8ca0c60d8c5881531d51bec470743f of KDF dex fee key', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { electrumTestBed, HANG, deadUrl, until } from './fakeElectrumServer';
+import { electrumTestBed, HANG, deadUrl, sleep, until } from './fakeElectrumServer';
 
 const { server, harness, rejection } = electrumTestBed();
 
@@ -52,7 +52,8 @@ describe('ElectrumClient: fail-over', () => {
     const err = await rejection(client.request('get'));
     expect(err.kind).toBe('transport');
     expect(err.message).toMatch(/get: no other server is connected after 1 attempt/);
-    // while the only server is suspended, new requests fail at once rather than hang
+    // while the only server is suspended and still down, new requests fail at once rather than hang
+    a.down = true;
     const err2 = await rejection(client.request('echo'));
     expect(err2.message).toContain('no server is connected');
   });
@@ -156,5 +157,129 @@ describe('ElectrumClient: connect, min/max connected, reconnect', () => {
     s.killAll();
     await until(() => kdf.logs.some((l) => l.includes('suspended for')), 1000);
     expect(kdf.logs.find((l) => l.includes('suspended for'))).toContain('suspended for 10000 ms');
+  });
+});
+
+describe('ElectrumClient: recovery when every server was down', () => {
+  /** Back-off far longer than any test: only recovery can bring a server back in time. */
+  const longBackoff = { initialMs: 60_000, maxMs: 60_000, jitter: 0 };
+
+  it('uses a server that came back at once, not after its back-off, and restores subscriptions there', async () => {
+    const a = await server();
+    const b = await server();
+    const { client, logs } = harness([a.url, b.url], { backoff: longBackoff, recovery: { budgetMs: 3000, perServerIntervalMs: 0 } });
+    await client.connect();
+    const tips: unknown[] = [];
+    const statuses: unknown[] = [];
+    await client.subscribe('blockchain.headers.subscribe', [], (p) => tips.push(p[0]));
+    await client.subscribe('blockchain.scripthash.subscribe', ['aa'], (p) => statuses.push(p));
+    for (const s of [a, b]) {
+      s.down = true;
+      s.killAll();
+    }
+    await until(() => logs.filter((l) => l.includes('suspended for 60000 ms')).length === 2, 2000, 'both suspended');
+
+    b.down = false;
+    b.tip = { height: 101, hex: '11'.repeat(80) };
+    b.statuses.set('aa', 'cafe');
+    const t0 = Date.now();
+    expect(await client.request('echo', ['back'])).toEqual(['back']);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(client.stats().connected).toEqual([b.url]);
+    expect(logs.some((l) => l.includes(`${b.url}: no server is connected, trying it ahead of its back-off`))).toBe(true);
+
+    // both subscriptions moved to b, and what changed meanwhile reached the listeners
+    await until(() => tips.length === 1 && statuses.length === 1, 2000, 'changes notified');
+    expect(tips[0]).toEqual(b.tip);
+    expect(statuses[0]).toEqual(['aa', 'cafe']);
+    expect(b.calls('blockchain.headers.subscribe')).toHaveLength(1);
+    expect(b.calls('blockchain.scripthash.subscribe')).toHaveLength(1);
+    b.notifyAll('blockchain.headers.subscribe', [{ height: 102, hex: '22'.repeat(80) }]);
+    await until(() => tips.length === 2, 2000, 'a notification from b');
+  });
+
+  it('opens each server at most once per interval, however many requests find none connected', async () => {
+    const a = await server();
+    const b = await server();
+    const { client } = harness([a.url, b.url], { backoff: longBackoff, recovery: { budgetMs: 3000, perServerIntervalMs: 1500 } });
+    await client.connect();
+    await until(() => client.stats().connected.length === 2, 2000, 'both connected');
+    for (const s of [a, b]) {
+      s.down = true;
+      s.killAll();
+    }
+    await until(() => client.stats().connected.length === 0, 2000, 'both dropped');
+    await sleep(1600); // past the interval since the first connections
+
+    const before = [a.connections, b.connections];
+    const flood = await Promise.all(Array.from({ length: 40 }, (_, i) => rejection(client.request('echo', [i]))));
+    expect(flood.every((e) => e.kind === 'transport' && e.message.includes('no server is connected'))).toBe(true);
+    expect([a.connections, b.connections]).toEqual([before[0]! + 1, before[1]! + 1]);
+
+    // within the interval: no new attempt, the requests fail at once
+    const again = await Promise.all(Array.from({ length: 40 }, (_, i) => rejection(client.request('echo', [i]))));
+    expect(again.every((e) => e.message.includes('no server is connected'))).toBe(true);
+    expect([a.connections, b.connections]).toEqual([before[0]! + 1, before[1]! + 1]);
+
+    await sleep(1600);
+    a.down = false;
+    expect(await client.request('echo', ['later'])).toEqual(['later']);
+    expect(a.connections).toBe(before[0]! + 2);
+  }, 15_000);
+
+  it('waits only the recovery budget for a server that accepts and never answers', async () => {
+    const a = await server();
+    const { client } = harness([a.url], { backoff: longBackoff, connectTimeoutMs: 30_000, requestTimeoutMs: 30_000, recovery: { budgetMs: 300, perServerIntervalMs: 0 } });
+    await client.connect();
+    a.handlers.set('server.version', () => HANG);
+    a.killAll();
+    await until(() => client.stats().connected.length === 0, 2000, 'dropped');
+    const t0 = Date.now();
+    const err = await rejection(client.request('echo'));
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(err.kind).toBe('transport');
+    expect(err.message).toContain('no server became available within 300 ms');
+  });
+
+  it('does not wait on a server stuck connecting while another can be tried', async () => {
+    const a = await server();
+    const b = await server();
+    const { client } = harness([a.url, b.url], {
+      backoff: longBackoff,
+      connectTimeoutMs: 30_000,
+      requestTimeoutMs: 30_000,
+      recovery: { budgetMs: 1000, perServerIntervalMs: 0 },
+    });
+    await client.connect();
+    await until(() => client.stats().connected.length === 2, 2000, 'both connected');
+    a.handlers.set('server.version', () => HANG);
+    b.down = true;
+    a.killAll();
+    b.killAll();
+    await until(() => client.stats().connected.length === 0, 2000, 'both dropped');
+    // a accepts and never answers; b refuses: the request waits its budget on a, then fails
+    const first = await rejection(client.request('echo', [1]));
+    expect(first.message).toContain('no server became available within 1000 ms');
+    // a is still connecting when b comes back: b is tried at once all the same
+    b.down = false;
+    expect(await client.request('echo', [2])).toEqual([2]);
+    expect(client.stats().connected).toEqual([b.url]);
+  });
+
+  it('keeps maxConnected: servers recovery connects beyond it go back to stand-by', async () => {
+    const a = await server();
+    const b = await server();
+    const { client } = harness([a.url, b.url], { maxConnected: 1, backoff: longBackoff, recovery: { budgetMs: 3000, perServerIntervalMs: 0 } });
+    await client.connect();
+    a.killAll();
+    await until(() => client.stats().connected.join() === b.url, 2000, 'b takes over');
+    b.killAll();
+    await until(() => client.stats().connected.length === 0, 2000, 'both dropped');
+    const opened = [a.connections, b.connections];
+    expect(await client.request('echo', [1])).toEqual([1]);
+    // both were tried at once; whichever answered first serves, the other is closed again
+    expect([a.connections, b.connections]).toEqual([opened[0]! + 1, opened[1]! + 1]);
+    await until(() => a.sessions.size + b.sessions.size === 1, 2000, 'one connection left');
+    expect(client.stats().connected).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import { decodeAddress, myAddress } from '../../../../../../src/node/coins/utxo/
 import {
   estimateTxVsize,
   feeForVsize,
+  MAX_STANDARD_TX_WEIGHT,
   p2pkhScript,
   planTx,
   signInput,
@@ -73,7 +74,7 @@ function expectValidSignatures(hex: string, spent: Unspent[], key: KeyPair, kind
 }
 
 describe('signTx against independent vectors', () => {
-  it.each(vectors.p2pkhVectors)('$description', ({ coin: ticker, privateKey, inputs, outputs, expected }) => {
+  it.each(vectors.p2pkhVectors)('$description', async ({ coin: ticker, privateKey, inputs, outputs, expected }) => {
     const key = keyPairFromPrivkey(hexToBytes(privateKey));
     const plan = {
       inputs: unspents(inputs),
@@ -82,7 +83,7 @@ describe('signTx against independent vectors', () => {
       change: 0n,
       spent: 0n,
     };
-    const signed = signTx(plan, key, coin(ticker), 'p2pkh');
+    const signed = await signTx(plan, key, coin(ticker), 'p2pkh');
     expect(signed.hex).toBe(expected);
     expect(signed.txid).toBe(Transaction.fromHex(expected).getId());
     expect(signed.size).toBe(expected.length / 2);
@@ -101,7 +102,7 @@ describe('signTx against independent vectors', () => {
 });
 
 describe('signTx of wallet plans', () => {
-  it.each(vectors.walletVectors)('$description', (v) => {
+  it.each(vectors.walletVectors)('$description', async (v) => {
     const c = coin(v.coin);
     const key = keyPairFromPrivkey(privkeyFromPassphrase(v.passphrase));
     const kind = v.inputKind as InputKind;
@@ -119,7 +120,7 @@ describe('signTx of wallet plans', () => {
       ticker: c.ticker,
       decimals: 8,
     });
-    const signed = signTx(plan, key, c, kind, 'lockTime' in v ? v.lockTime : undefined);
+    const signed = await signTx(plan, key, c, kind, 'lockTime' in v ? v.lockTime : undefined);
 
     // Deterministic (RFC 6979): the same bytes every time.
     expect(plan.fee.toString()).toBe(v.expected.fee);
@@ -143,13 +144,58 @@ describe('signTx of wallet plans', () => {
   });
 });
 
+describe('signTx of a large plan', () => {
+  it('yields to the event loop between inputs and stays within the standard size', async () => {
+    const c = coin('LTC');
+    const key = keyPairFromPrivkey(privkeyFromPassphrase('bob passphrase'));
+    const mine = decodeAddress(c, myAddress(c, key.publicKey)).script;
+    const wallet = Array.from({ length: 1200 }, (_, i) => ({ txid: (i + 1).toString(16).padStart(64, '0'), vout: 0, value: 100_000n, height: 1 }));
+    const plan = planTx({
+      unspents: wallet,
+      outputs: [{ script: p2pkhScript(new Uint8Array(20).fill(7)), value: 120_000_000n }],
+      changeScript: mine,
+      inputKind: 'p2pkh',
+      feeRate: { kind: 'fixedPerKb', satPerKb: 1000n },
+      feePolicy: { kind: 'deductFromOutput', index: 0 },
+      dust: c.utxo!.dust,
+      ticker: c.ticker,
+      decimals: 8,
+    });
+    expect(plan.inputs).toHaveLength(675);
+
+    // Other work keeps its turns: a macrotask loop counts how often it ran before signing ended.
+    let turns = 0;
+    let signing = true;
+    const tick = (): void => {
+      if (!signing) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const signed = await signTx(plan, key, c, 'p2pkh');
+    signing = false;
+    expect(turns).toBeGreaterThan(1);
+
+    const tx = Transaction.fromHex(signed.hex);
+    expect(tx.weight()).toBeLessThanOrEqual(MAX_STANDARD_TX_WEIGHT);
+    expect(tx.ins).toHaveLength(675);
+    // bitcoinjs-lib's own sighash of a sample of the inputs (each re-serializes the whole transaction)
+    const scriptCode = p2pkhScript(hash160(key.publicKey));
+    for (const i of [0, 1, 252, 253, 337, 673, 674]) {
+      const [sig, pub] = sigAndKey(tx, i, 'p2pkh');
+      const sighash = tx.hashForSignature(i, scriptCode, Transaction.SIGHASH_ALL);
+      expect(secp256k1.verify(sig.subarray(0, -1), sighash, pub, { prehash: false, lowS: true, format: 'der' })).toBe(true);
+    }
+  }, 30_000);
+});
+
 describe('signTx refusals', () => {
-  it.each(vectors.refused)('$description', ({ coin: ticker, expected }) => {
+  it.each(vectors.refused)('$description', async ({ coin: ticker, expected }) => {
     const key = keyPairFromPrivkey(privkeyFromPassphrase('bob passphrase'));
     const plan = { inputs: [], outputs: [], fee: 0n, change: 0n, spent: 0n };
     let caught: unknown;
     try {
-      signTx(plan, key, coin(ticker), 'p2pkh');
+      await signTx(plan, key, coin(ticker), 'p2pkh');
     } catch (e) {
       caught = e;
     }

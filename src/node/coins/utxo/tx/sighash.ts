@@ -1,0 +1,118 @@
+/**
+ * SIGHASH_ALL signature hashes of a transaction's inputs, all committing to one script code (the
+ * wallet's P2PKH script), from parts kept across inputs. bitcoinjs-lib re-serializes the whole
+ * transaction for every input, which makes signing hundreds of inputs take seconds:
+ * - legacy: the preimages differ only in which input carries the script code, so the hash state
+ *   over the inputs before it is carried forward and only the rest is hashed per input;
+ * - BIP143 (P2WPKH): hashPrevouts, hashSequence and hashOutputs are computed once.
+ * Byte layouts are Bitcoin's (`SignatureHash` in Bitcoin Core's interpreter.cpp).
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import type { Transaction } from 'bitcoinjs-lib';
+import { sha256d } from '../../../crypto';
+import { concatBytes } from '@noble/hashes/utils.js';
+
+const SIGHASH_ALL = 1;
+/** Outpoint (36), empty script (1), sequence (4): an input as the legacy preimage has it when not signed. */
+const BLANK_INPUT = 41;
+
+type Hasher = ReturnType<typeof sha256.create>;
+
+export class SighashCache {
+  private readonly version: Uint8Array;
+  private readonly lockAndType: Uint8Array;
+  private readonly scriptCodeSlice: Uint8Array;
+  private readonly outpoints: Uint8Array[];
+  private readonly sequences: Uint8Array[];
+  /** The serialized outputs, without their count. */
+  private readonly outputs: Uint8Array;
+  // legacy
+  private readonly legacyPrefix: Uint8Array;
+  private readonly blankInputs: Uint8Array;
+  private readonly legacySuffix: Uint8Array;
+  private running: { hasher: Hasher; next: number } | null = null;
+  // BIP143
+  private witnessParts: { prevouts: Uint8Array; sequence: Uint8Array; outputs: Uint8Array } | null = null;
+
+  constructor(tx: Transaction, scriptCode: Uint8Array) {
+    this.version = u32le(tx.version >>> 0);
+    this.lockAndType = concatBytes(u32le(tx.locktime), u32le(SIGHASH_ALL));
+    this.scriptCodeSlice = varSlice(scriptCode);
+    this.outpoints = tx.ins.map((i) => concatBytes(i.hash, u32le(i.index)));
+    this.sequences = tx.ins.map((i) => u32le(i.sequence));
+    this.legacyPrefix = concatBytes(this.version, varInt(tx.ins.length));
+    this.blankInputs = concatBytes(...this.outpoints.flatMap((o, j) => [o, Uint8Array.of(0), this.sequences[j]!]));
+    const outputs = concatBytes(...tx.outs.flatMap((o) => [u64le(o.value), varSlice(o.script)]));
+    this.legacySuffix = concatBytes(varInt(tx.outs.length), outputs, this.lockAndType);
+    this.outputs = outputs;
+  }
+
+  /** The legacy (pre-segwit) hash of input `index`; cheapest when asked in increasing order. */
+  legacy(index: number): Uint8Array {
+    this.checkIndex(index);
+    if (!this.running || this.running.next > index) this.running = { hasher: sha256.create().update(this.legacyPrefix), next: 0 };
+    const r = this.running;
+    r.hasher.update(this.blankInputs.subarray(r.next * BLANK_INPUT, index * BLANK_INPUT));
+    r.next = index;
+    const h = r.hasher
+      .clone()
+      .update(this.outpoints[index]!)
+      .update(this.scriptCodeSlice)
+      .update(this.sequences[index]!)
+      .update(this.blankInputs.subarray((index + 1) * BLANK_INPUT))
+      .update(this.legacySuffix)
+      .digest();
+    return sha256(h);
+  }
+
+  /** The BIP143 hash of input `index`, which spends `value` sat. */
+  witnessV0(index: number, value: bigint): Uint8Array {
+    this.checkIndex(index);
+    this.witnessParts ??= {
+      prevouts: sha256d(concatBytes(...this.outpoints)),
+      sequence: sha256d(concatBytes(...this.sequences)),
+      outputs: sha256d(this.outputs),
+    };
+    const p = this.witnessParts;
+    return sha256d(
+      concatBytes(
+        this.version,
+        p.prevouts,
+        p.sequence,
+        this.outpoints[index]!,
+        this.scriptCodeSlice,
+        u64le(value),
+        this.sequences[index]!,
+        p.outputs,
+        this.lockAndType,
+      ),
+    );
+  }
+
+  private checkIndex(index: number): void {
+    if (!Number.isInteger(index) || index < 0 || index >= this.outpoints.length) throw new RangeError(`no input ${index}`);
+  }
+}
+
+function u32le(n: number): Uint8Array {
+  const b = new Uint8Array(4);
+  new DataView(b.buffer).setUint32(0, n, true);
+  return b;
+}
+
+function u64le(n: bigint): Uint8Array {
+  const b = new Uint8Array(8);
+  new DataView(b.buffer).setBigUint64(0, n, true);
+  return b;
+}
+
+function varInt(n: number): Uint8Array {
+  if (n < 0xfd) return Uint8Array.of(n);
+  if (n <= 0xffff) return Uint8Array.of(0xfd, n & 0xff, n >>> 8);
+  return concatBytes(Uint8Array.of(0xfe), u32le(n));
+}
+
+function varSlice(bytes: Uint8Array): Uint8Array {
+  return concatBytes(varInt(bytes.length), bytes);
+}
+

@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { Transaction } from 'bitcoinjs-lib';
+import { describe, expect, it } from 'vitest';
+import { bytesToHex } from '../../../../../../src/node/crypto';
+import { p2pkhScript } from '../../../../../../src/node/coins/utxo/tx';
+import { SighashCache } from '../../../../../../src/node/coins/utxo/tx/sighash';
+
+/** Every hash the cache gives equals bitcoinjs-lib's own, computed from the whole transaction (a P2PKH script code, as the wallet signs with). */
+function expectSameAsBitcoinjs(tx: Transaction, scriptCode: Uint8Array, order: number[], values: bigint[]): void {
+  const cache = new SighashCache(tx, scriptCode);
+  for (const i of order) {
+    expect(bytesToHex(cache.legacy(i))).toBe(bytesToHex(tx.hashForSignature(i, scriptCode, Transaction.SIGHASH_ALL)));
+    expect(bytesToHex(cache.witnessV0(i, values[i]!))).toBe(
+      bytesToHex(tx.hashForWitnessV0(i, scriptCode, values[i]!, Transaction.SIGHASH_ALL)),
+    );
+  }
+}
+
+const bytes = (n: number) => fc.uint8Array({ minLength: n, maxLength: n });
+
+describe('SighashCache', () => {
+  it('matches bitcoinjs-lib for random transactions, inputs asked in any order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ hash: bytes(32), index: fc.nat({ max: 10 }), sequence: fc.nat({ max: 0xffffffff }), value: fc.bigInt({ min: 1n, max: 2n ** 50n }) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.array(fc.record({ script: fc.uint8Array({ maxLength: 40 }), value: fc.bigInt({ min: 0n, max: 2n ** 60n }) }), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(1, 2),
+        fc.nat({ max: 0xffffffff }),
+        bytes(20),
+        fc.array(fc.nat({ max: 11 }), { minLength: 1, maxLength: 20 }),
+        (ins, outs, version, locktime, keyHash, picks) => {
+          const tx = new Transaction();
+          tx.version = version;
+          tx.locktime = locktime;
+          for (const i of ins) tx.addInput(i.hash, i.index, i.sequence);
+          for (const o of outs) tx.addOutput(o.script, o.value);
+          const order = picks.map((p) => p % ins.length);
+          expectSameAsBitcoinjs(
+            tx,
+            p2pkhScript(keyHash),
+            order,
+            ins.map((i) => i.value),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('matches with more than 252 inputs (a 3-byte input count), signed in order', () => {
+    const tx = new Transaction();
+    tx.version = 1;
+    for (let i = 0; i < 300; i++) tx.addInput(new Uint8Array(32).fill(i % 256), i, 0xffffffff);
+    tx.addOutput(new Uint8Array(25).fill(1), 5n);
+    const scriptCode = p2pkhScript(new Uint8Array(20).fill(9));
+    expectSameAsBitcoinjs(tx, scriptCode, [0, 1, 2, 150, 252, 253, 299, 3], Array<bigint>(300).fill(1000n));
+  });
+
+  it('refuses an index the transaction does not have', () => {
+    const tx = new Transaction();
+    tx.addInput(new Uint8Array(32), 0);
+    tx.addOutput(new Uint8Array(25), 1n);
+    const cache = new SighashCache(tx, new Uint8Array(25));
+    expect(() => cache.legacy(1)).toThrow(RangeError);
+    expect(() => cache.witnessV0(-1, 1n)).toThrow(RangeError);
+  });
+});
