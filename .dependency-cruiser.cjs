@@ -65,6 +65,13 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'sqlite-only-in-the-host',
+      comment: 'better-sqlite3 is a native Node module: the host engine (tools/host) uses it, the browser build never',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: 'node_modules/better-sqlite3/' },
+    },
+    {
       name: 'src-never-imports-tests',
       comment: 'except the worker, which loads the simulated Trezor in test builds only (VITE_TREZOR_SIM)',
       severity: 'error',

@@ -12,13 +12,13 @@ import type { UsbLike } from './hw/trezor';
 import type { EnabledCoins } from './coins/registry';
 import type { WebSocketFactory } from './coins/utxo/electrum';
 import type { BuildInfo } from './lifecycle/version';
-import type { WalletsStore } from './storage';
+import type { StorageFactory, WalletsStore } from './storage';
 import type { OrdersService } from './orders/service';
 
 /** What the node needs from the place it runs in; the adapters at the edges take these by injection. */
 export interface Platform {
-  /** IndexedDB: the browser's, or an implementation for Node. */
-  indexedDB: IDBFactory;
+  /** The databases: IndexedDB in the browser, SQLite in `dbdir` in the headless host. */
+  storage: StorageFactory;
   /** Web Locks; undefined where one process is the only node (the headless host). */
   locks: LockManager | undefined;
   /** Opens WebSockets (Electrum): the browser's WebSocket, or the `ws` package under Node. */

@@ -77,7 +77,12 @@ export class NodeHost {
   private async control(req: ControlRequest): Promise<unknown> {
     switch (req.op) {
       case 'status': {
-        const status: NodeStatus = { running: this.node !== null, wallet_name: this.node?.ctx.walletName ?? null };
+        const ctx = this.node?.ctx;
+        const unreadable = ctx
+          ? (ctx.orders?.unreadableRecords ?? 0) + ctx.enabledCoins.list().reduce((n, c) => n + (c.history?.unreadableRecords ?? 0), 0)
+          : 0;
+        const status: NodeStatus = { running: this.node !== null, wallet_name: ctx?.walletName ?? null };
+        if (unreadable > 0) status.unreadable_records = unreadable;
         return status;
       }
       case 'wallet_names':
@@ -97,7 +102,7 @@ export class NodeHost {
   }
 
   private walletsStore(): Promise<WalletsStore> {
-    this.wallets ??= WalletsStore.open(this.platform.indexedDB).catch((e: unknown) => {
+    this.wallets ??= WalletsStore.open(this.platform.storage).catch((e: unknown) => {
       this.wallets = null;
       throw e;
     });

@@ -8,6 +8,7 @@ import type { Platform } from './context';
 import type { UsbLike } from './hw/trezor';
 import { internalError } from './errors';
 import { NodeHost } from './nodeHost';
+import { indexedDbStorage } from './storage';
 import type { BuildInfo } from './lifecycle/version';
 import { sourceMapResolver, type SourceMapJson } from './sourceMapFrames';
 
@@ -35,7 +36,7 @@ async function usbProvider(): Promise<UsbLike | undefined> {
 }
 
 const platform: Platform = {
-  indexedDB: scope.indexedDB,
+  storage: indexedDbStorage(scope.indexedDB),
   locks: scope.navigator.locks,
   webSocket: (url) => new WebSocket(url),
   usb: usbProvider,

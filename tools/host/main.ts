@@ -6,8 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { NodeHost } from '../../src/node/nodeHost';
-import { startHttpServer } from './httpServer';
+import { httpOptionsFromConf, startHttpServer } from './httpServer';
 import { nodePlatform } from './nodePlatform';
+import { dbdirPath, openDbdir } from './hostDbdir';
 
 const DEFAULT_RPC_PORT = 7783;
 const repoRoot = resolve(dirname(new URL(import.meta.url).pathname), '../..');
@@ -24,10 +25,17 @@ async function main(): Promise<void> {
     coinsPath = resolve(dirname(confPath), conf.coins);
     delete conf.coins;
   }
+  const port = typeof conf.rpcport === 'number' ? conf.rpcport : DEFAULT_RPC_PORT;
+  // The HTTP keys are checked before the node starts, so a bad one changes nothing.
+  const httpOptions = httpOptionsFromConf(conf, port);
+  // One host per dbdir: locked here, released (and the database file closed) when the process exits.
+  const dbdir = openDbdir(dbdirPath(confPath, conf.dbdir));
+  process.once('exit', () => dbdir.close());
 
   let shutdown = (): void => undefined;
   const platform = nodePlatform({
     coinsPath,
+    storage: dbdir.storage,
     emit: (event, data) => {
       if (event === 'log') {
         const { level, line } = data as { level: string; line: string };
@@ -41,8 +49,7 @@ async function main(): Promise<void> {
   const started = await host.handleControl({ op: 'start', conf });
   if (started.status !== 200) throw new Error(`node did not start: ${JSON.stringify(started.body)}`);
 
-  const port = typeof conf.rpcport === 'number' ? conf.rpcport : DEFAULT_RPC_PORT;
-  const server = await startHttpServer(host, port);
+  const server = await startHttpServer(host, httpOptions);
   console.log(`node listening on http://127.0.0.1:${port}/`);
 
   shutdown = (): void => {

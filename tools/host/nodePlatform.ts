@@ -1,11 +1,12 @@
-/** The node's platform under Node.js: IndexedDB from fake-indexeddb (in memory), no Web Locks. */
+/** The node's platform under Node.js: SQLite storage (a dbdir's file, or in memory), no Web Locks. */
 import { readFile } from 'node:fs/promises';
 import { WebSocket } from 'ws';
 import type { Platform } from '../../src/node/context';
 import type { WebSocketLike } from '../../src/node/coins/utxo/electrum';
 import type { UsbLike } from '../../src/node/hw/trezor';
+import type { StorageFactory } from '../../src/node/storage';
 import { buildInfo } from '../../scripts/buildInfo.mjs';
-import { freshIndexedDb } from './nodeIndexedDb';
+import { SqliteStorage } from './sqliteStorage';
 
 export interface NodePlatformOptions {
   /** Path of the coins file used when the conf has no inline `coins`. */
@@ -13,11 +14,13 @@ export interface NodePlatformOptions {
   emit?: (event: string, data: unknown) => void;
   /** A USB object for hardware wallets (tests inject the simulated Trezor); none by default. */
   usb?: UsbLike;
+  /** Where the databases live (the host passes its dbdir's file); by default a private in-memory SQLite. */
+  storage?: StorageFactory;
 }
 
 export function nodePlatform(opts: NodePlatformOptions): Platform {
   return {
-    indexedDB: freshIndexedDb(),
+    storage: opts.storage ?? SqliteStorage.memory(),
     locks: undefined,
     webSocket: (url) => new WebSocket(url) as unknown as WebSocketLike,
     usb: async () => opts.usb,

@@ -12,7 +12,7 @@ import { swapsBalance } from './swapsBalance';
 
 export async function startOrders(ctx: NodeContext, p2p: P2p): Promise<OrdersService | undefined> {
   if (!ctx.keys) return undefined;
-  const persistence = new OrdersPersistence(await OrdersStore.open(ctx.platform.indexedDB, ctx.keys.rmd160Hex));
+  const persistence = new OrdersPersistence(await OrdersStore.open(ctx.platform.storage, ctx.keys.rmd160Hex));
   try {
     return await OrdersService.start({
       p2p,
@@ -22,6 +22,7 @@ export async function startOrders(ctx: NodeContext, p2p: P2p): Promise<OrdersSer
       persistence,
       now: () => ctx.platform.now(),
       log: ctx.log,
+      emit: (event, data) => ctx.platform.emit(event, data),
       onSwapStart: (s) =>
         ctx.log(
           'info',

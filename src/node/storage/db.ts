@@ -21,21 +21,41 @@ export interface DbSpec {
 }
 
 /**
- * Opens `fullName` at `spec.version`, running the missing migrations in order inside one upgrade
- * transaction, so an upgrade either completes or leaves the old version untouched. The connection
- * closes itself when another tab asks for a newer version, so that tab's upgrade is never blocked.
+ * A database's whole upgrade from `oldVersion` (0: new), run inside the `versionchange`
+ * transaction, with the same await rule as a `Migration`.
  */
-export async function openDb(
+export type Upgrade = (
+  db: IDBPDatabase<unknown>,
+  tx: IDBPTransaction<unknown, string[], 'versionchange'>,
+  oldVersion: number,
+) => void | Promise<void>;
+
+/**
+ * Opens `fullName` at `spec.version`, running the missing migrations in order inside one upgrade
+ * transaction, so an upgrade either completes or leaves the old version untouched.
+ */
+export async function openDb(factory: IDBFactory, fullName: string, spec: DbSpec): Promise<IDBPDatabase<unknown>> {
+  const steps = checkedMigrations(spec);
+  return openUpgraded(factory, fullName, spec.version, (db, tx, oldVersion) => runMigrations(db, tx, oldVersion, steps));
+}
+
+/**
+ * Opens `fullName` at `version`, running `upgrade` when the stored version is older; a failing
+ * upgrade aborts and leaves the old version untouched, a newer stored version is refused. The
+ * connection closes itself when another tab asks for a newer version, so that tab's upgrade is
+ * never blocked.
+ */
+export async function openUpgraded(
   factory: IDBFactory,
   fullName: string,
-  spec: DbSpec,
+  version: number,
+  upgrade: Upgrade,
 ): Promise<IDBPDatabase<unknown>> {
-  const steps = checkedMigrations(spec);
   try {
-    return wrap(await openRaw(factory, fullName, spec.version, steps));
+    return wrap(await openRaw(factory, fullName, version, upgrade));
   } catch (e) {
     if (e instanceof DOMException && e.name === 'VersionError') {
-      throw await newerVersionError(factory, fullName, spec.version, e);
+      throw await newerVersionError(factory, fullName, version, e);
     }
     throw toDbError(e, `cannot open database ${fullName}`);
   }
@@ -71,7 +91,7 @@ function openRaw(
   factory: IDBFactory,
   fullName: string,
   version: number,
-  steps: readonly Migration[],
+  upgrade: Upgrade,
 ): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = factory.open(fullName, version);
@@ -81,9 +101,8 @@ function openRaw(
     request.onupgradeneeded = (event) => {
       const tx = request.transaction;
       if (!tx) return; // never null during upgradeneeded
-      runMigrations(request.result, tx, event.oldVersion, steps).catch((e: unknown) => {
-        migrationError =
-          e instanceof MigrationFailure ? e : new MigrationFailure(event.oldVersion + 1, e);
+      runUpgrade(request.result, tx, event.oldVersion, upgrade).catch((e: unknown) => {
+        migrationError = e instanceof MigrationFailure ? e : new MigrationFailure(version, e);
         try {
           tx.abort();
         } catch {
@@ -114,17 +133,20 @@ function openRaw(
   });
 }
 
-async function runMigrations(
-  raw: IDBDatabase,
-  rawTx: IDBTransaction,
-  oldVersion: number,
-  steps: readonly Migration[],
-): Promise<void> {
-  const db = wrap(raw);
+async function runUpgrade(raw: IDBDatabase, rawTx: IDBTransaction, oldVersion: number, upgrade: Upgrade): Promise<void> {
   const tx = wrap(rawTx) as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
   // idb makes a `done` promise for every wrapped transaction; the open request already reports
   // an aborted upgrade, so an unobserved rejection here would only be noise.
   tx.done.catch(() => undefined);
+  await upgrade(wrap(raw), tx, oldVersion);
+}
+
+async function runMigrations(
+  db: IDBPDatabase<unknown>,
+  tx: IDBPTransaction<unknown, string[], 'versionchange'>,
+  oldVersion: number,
+  steps: readonly Migration[],
+): Promise<void> {
   for (let v = oldVersion + 1; v <= steps.length; v++) {
     try {
       await steps[v - 1]?.(db, tx);

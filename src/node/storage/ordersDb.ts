@@ -1,9 +1,8 @@
-import type { IDBPDatabase } from 'idb';
-import { openDb, type DbSpec } from './db.js';
 import { dbName } from './dbName.js';
 import { toDbError } from './dbError.js';
+import type { Database, DbSchema, StorageFactory, WriteOp } from './storage.js';
 
-/** Any stored order record; its content belongs to the orders domain. */
+/** Any stored order record; its content belongs to the orders domain (JSON values only). */
 export interface StoredOrderRecord {
   uuid: string;
 }
@@ -14,13 +13,13 @@ export const HISTORY_ORDERS = 'my_history_orders';
 
 type OrdersTable = typeof MAKER_ORDERS | typeof TAKER_ORDERS | typeof HISTORY_ORDERS;
 
-const ORDERMATCH_DB: DbSpec = {
+const ORDERMATCH_DB: DbSchema = {
   db: 'ordermatch',
   version: 1,
-  migrations: {
-    1: (db) => {
-      for (const table of [MAKER_ORDERS, TAKER_ORDERS, HISTORY_ORDERS]) db.createObjectStore(table, { keyPath: 'uuid' });
-    },
+  stores: {
+    [MAKER_ORDERS]: { keyPath: 'uuid' },
+    [TAKER_ORDERS]: { keyPath: 'uuid' },
+    [HISTORY_ORDERS]: { keyPath: 'uuid' },
   },
 };
 
@@ -34,10 +33,15 @@ export type OrdersWrite = Partial<Record<OrdersTable, { put?: StoredOrderRecord[
  * written in one transaction, so a crash never leaves an order both active and finished, or lost.
  */
 export class OrdersStore {
-  private constructor(private readonly db: IDBPDatabase<unknown>) {}
+  private constructor(private readonly db: Database) {}
 
-  static async open(factory: IDBFactory, walletRmd160: string): Promise<OrdersStore> {
-    return new OrdersStore(await openDb(factory, dbName(walletRmd160, ORDERMATCH_DB.db), ORDERMATCH_DB));
+  static async open(storage: StorageFactory, walletRmd160: string): Promise<OrdersStore> {
+    const fullName = dbName(walletRmd160, ORDERMATCH_DB.db);
+    try {
+      return new OrdersStore(await storage.open(fullName, ORDERMATCH_DB));
+    } catch (e) {
+      throw toDbError(e, `cannot open database ${fullName}`);
+    }
   }
 
   async all(table: OrdersTable): Promise<StoredOrderRecord[]> {
@@ -48,18 +52,15 @@ export class OrdersStore {
     }
   }
 
+  /** Per table, its deletes then its puts. */
   async write(changes: OrdersWrite): Promise<void> {
-    const tables = Object.keys(changes) as OrdersTable[];
-    if (tables.length === 0) return;
+    const ops: WriteOp[] = [];
+    for (const table of Object.keys(changes) as OrdersTable[]) {
+      for (const uuid of changes[table]?.delete ?? []) ops.push({ type: 'delete', store: table, key: uuid });
+      for (const record of changes[table]?.put ?? []) ops.push({ type: 'put', store: table, value: record });
+    }
     try {
-      const tx = this.db.transaction(tables, 'readwrite');
-      const ops: Promise<unknown>[] = [];
-      for (const table of tables) {
-        const store = tx.objectStore(table);
-        for (const uuid of changes[table]?.delete ?? []) ops.push(store.delete(uuid));
-        for (const record of changes[table]?.put ?? []) ops.push(store.put(record));
-      }
-      await Promise.all([...ops, tx.done]);
+      await this.db.write(ops);
     } catch (e) {
       throw toDbError(e, 'cannot save orders');
     }

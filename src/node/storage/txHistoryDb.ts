@@ -1,9 +1,8 @@
-import type { IDBPDatabase } from 'idb';
-import { openDb, type DbSpec } from './db.js';
 import { dbName } from './dbName.js';
 import { toDbError } from './dbError.js';
+import type { Database, DbSchema, StorageFactory, WriteOp } from './storage.js';
 
-/** One transaction of a coin's history; `details` is the coins domain's record, opaque here. */
+/** One transaction of a coin's history; `details` is the coins domain's record (JSON values only). */
 export interface StoredTx<T> {
   coin: string;
   internal_id: string;
@@ -14,15 +13,10 @@ export interface StoredTx<T> {
 const STORE = 'tx_history';
 const BY_COIN = 'coin';
 
-const TX_HISTORY_DB: DbSpec = {
+const TX_HISTORY_DB: DbSchema = {
   db: 'tx_history',
   version: 1,
-  migrations: {
-    1: (db) => {
-      const store = db.createObjectStore(STORE, { keyPath: ['coin', 'internal_id'] });
-      store.createIndex(BY_COIN, 'coin');
-    },
-  },
+  stores: { [STORE]: { keyPath: ['coin', 'internal_id'], indexes: { [BY_COIN]: 'coin' } } },
 };
 
 /**
@@ -30,10 +24,15 @@ const TX_HISTORY_DB: DbSpec = {
  * survives a reload and only new transactions are fetched again.
  */
 export class TxHistoryStore<T> {
-  private constructor(private readonly db: IDBPDatabase<unknown>) {}
+  private constructor(private readonly db: Database) {}
 
-  static async open<T>(factory: IDBFactory, walletRmd160: string): Promise<TxHistoryStore<T>> {
-    return new TxHistoryStore<T>(await openDb(factory, dbName(walletRmd160, TX_HISTORY_DB.db), TX_HISTORY_DB));
+  static async open<T>(storage: StorageFactory, walletRmd160: string): Promise<TxHistoryStore<T>> {
+    const fullName = dbName(walletRmd160, TX_HISTORY_DB.db);
+    try {
+      return new TxHistoryStore<T>(await storage.open(fullName, TX_HISTORY_DB));
+    } catch (e) {
+      throw toDbError(e, `cannot open database ${fullName}`);
+    }
   }
 
   async all(coin: string): Promise<StoredTx<T>[]> {
@@ -46,14 +45,12 @@ export class TxHistoryStore<T> {
 
   /** Writes and deletes in one transaction, so the history is never half updated. */
   async update(put: StoredTx<T>[], remove: { coin: string; internal_id: string }[]): Promise<void> {
-    if (put.length === 0 && remove.length === 0) return;
+    const ops: WriteOp[] = [
+      ...put.map((r): WriteOp => ({ type: 'put', store: STORE, value: r })),
+      ...remove.map((r): WriteOp => ({ type: 'delete', store: STORE, key: [r.coin, r.internal_id] })),
+    ];
     try {
-      const tx = this.db.transaction(STORE, 'readwrite');
-      await Promise.all([
-        ...put.map((r) => tx.store.put(r)),
-        ...remove.map((r) => tx.store.delete([r.coin, r.internal_id])),
-        tx.done,
-      ]);
+      await this.db.write(ops);
     } catch (e) {
       throw toDbError(e, 'cannot save the transaction history');
     }

@@ -1,8 +1,7 @@
-import type { IDBPDatabase } from 'idb';
 import { MmError } from '../errors.js';
-import { openDb, type DbSpec } from './db.js';
 import { dbName, SHARED_DB_OWNER } from './dbName.js';
 import { toDbError } from './dbError.js';
+import { KeyExistsError, type Database, type DbSchema, type StorageFactory } from './storage.js';
 
 /** One saved wallet, a row of KDF's `mnemonics` table. */
 export interface StoredWallet {
@@ -14,31 +13,33 @@ export interface StoredWallet {
 
 const STORE = 'mnemonics';
 
-const WALLETS_DB: DbSpec = {
+const WALLETS_DB: DbSchema = {
   db: 'wallets',
   version: 1,
-  migrations: {
-    1: (db) => {
-      db.createObjectStore(STORE, { keyPath: 'wallet_name' });
-    },
-  },
+  stores: { [STORE]: { keyPath: 'wallet_name' } },
 };
 
 /**
- * The wallets every user of this browser profile has saved, in the database shared by all wallets
- * (`MAIN::KOMODEFI::wallets`), so the login page can list them before any key exists.
+ * The wallets every user of this browser profile (or host `dbdir`) has saved, in the database
+ * shared by all wallets (`MAIN::KOMODEFI::wallets`), so the login page can list them before any
+ * key exists.
  */
 export class WalletsStore {
-  private constructor(private readonly db: IDBPDatabase<unknown>) {}
+  private constructor(private readonly db: Database) {}
 
-  static async open(factory: IDBFactory): Promise<WalletsStore> {
-    return new WalletsStore(await openDb(factory, dbName(SHARED_DB_OWNER, WALLETS_DB.db), WALLETS_DB));
+  static async open(storage: StorageFactory): Promise<WalletsStore> {
+    const fullName = dbName(SHARED_DB_OWNER, WALLETS_DB.db);
+    try {
+      return new WalletsStore(await storage.open(fullName, WALLETS_DB));
+    } catch (e) {
+      throw toDbError(e, `cannot open database ${fullName}`);
+    }
   }
 
-  /** Wallet names in ascending order (IndexedDB returns keys sorted). */
+  /** Wallet names in ascending order (records come back in key order). */
   async names(): Promise<string[]> {
     try {
-      return (await this.db.getAllKeys(STORE)) as string[];
+      return ((await this.db.getAll(STORE)) as StoredWallet[]).map((w) => w.wallet_name);
     } catch (e) {
       throw toDbError(e, 'cannot list wallets');
     }
@@ -55,9 +56,9 @@ export class WalletsStore {
   /** Inserts a new wallet; `add` (not `put`) makes an existing name fail without touching it. */
   async add(wallet: StoredWallet): Promise<void> {
     try {
-      await this.db.add(STORE, wallet);
+      await this.db.write([{ type: 'add', store: STORE, value: wallet }]);
     } catch (e) {
-      if (e instanceof DOMException && e.name === 'ConstraintError') {
+      if (e instanceof KeyExistsError) {
         throw new MmError({
           errorType: 'WalletAlreadyExists',
           message: `Wallet '${wallet.wallet_name}' already exists`,
@@ -73,7 +74,7 @@ export class WalletsStore {
   /** Removes a wallet; a name that is not stored is not an error. */
   async delete(walletName: string): Promise<void> {
     try {
-      await this.db.delete(STORE, walletName);
+      await this.db.write([{ type: 'delete', store: STORE, key: walletName }]);
     } catch (e) {
       throw toDbError(e, `cannot delete wallet '${walletName}'`);
     }

@@ -70,7 +70,7 @@ export async function activateEthCoin(
 
 /** The background history, synced now and on every new block (`tx_history: true`). */
 async function attachHistory(ctx: NodeContext, keys: NodeKeys, coin: EthCoin, log: LogFn): Promise<void> {
-  const store = await TxHistoryStore.open<TransactionDetails>(ctx.platform.indexedDB, keys.rmd160Hex);
+  const store = await TxHistoryStore.open<TransactionDetails>(ctx.platform.storage, keys.rmd160Hex);
   const api = coin.chain.api;
   const history = new EthHistory({
     coin,

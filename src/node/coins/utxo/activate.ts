@@ -70,7 +70,7 @@ export async function activateElectrumCoin(
     throw coinError.activation(`Deactivated coin due to error in balance querying: ${(e as Error).message}`, e);
   }
   if (params.txHistory) {
-    const store = await TxHistoryStore.open<TransactionDetails>(ctx.platform.indexedDB, ctx.keys.rmd160Hex);
+    const store = await TxHistoryStore.open<TransactionDetails>(ctx.platform.storage, ctx.keys.rmd160Hex);
     const history = new UtxoHistory(coin, store, ctx.platform.emit, () => Math.floor(ctx.platform.now() / 1000));
     coin.history = history;
     coin.onChange(() => void history.sync());

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asLocks, FakeLockManager } from '../fakeLocks';
 import { RPC_PASSWORD, testHost } from '../testNode';
+import { WalletsStore, type StorageFactory } from '../../../../src/node/storage';
 
 const WALLET_PASSWORD = 'Wallet-Pa55!word'.replace('word', 'phrase');
 const BOB_RMD160 = 'b506088aa2a3b4bb1da3a29bf00ce1a550ea1df9';
@@ -36,7 +37,7 @@ describe('starting the node', () => {
     await start(t, { wallet_name: 'bob', wallet_password: WALLET_PASSWORD, passphrase: 'bob passphrase' });
     const reply = await t.host.handleRpc({ mmrpc: '2.0', method: 'get_wallet_names', userpass: RPC_PASSWORD });
     expect((reply.body as { result: unknown }).result).toEqual({ wallet_names: ['bob'], activated_wallet: 'bob' });
-    const dump = await dumpWalletsDb(t.platform.indexedDB);
+    const dump = await dumpWalletsDb(t.platform.storage);
     expect(dump).not.toContain('bob passphrase');
     expect(dump).toContain('AES-256-GCM');
   });
@@ -45,12 +46,22 @@ describe('starting the node', () => {
     const t = testHost();
     await start(t, { wallet_name: 'bob', wallet_password: WALLET_PASSWORD, passphrase: 'bob passphrase' });
     await t.host.handleControl({ op: 'stop' });
-    const before = await dumpWalletsDb(t.platform.indexedDB);
+    const before = await dumpWalletsDb(t.platform.storage);
     const reply = await start(t, { wallet_name: 'bob', wallet_password: 'Wrong-Pa55!' });
     expect(reply.status).toBe(400);
     expect(errorType(reply)).toBe('MnemonicError');
     expect(t.host.running).toBe(false);
-    expect(await dumpWalletsDb(t.platform.indexedDB)).toBe(before);
+    expect(await dumpWalletsDb(t.platform.storage)).toBe(before);
+  });
+
+  it('opens an existing wallet when its own passphrase is given again (KDF checks it matches)', async () => {
+    const t = testHost();
+    await start(t, { wallet_name: 'bob', wallet_password: WALLET_PASSWORD, passphrase: 'bob passphrase' });
+    await t.host.handleControl({ op: 'stop' });
+    const before = await dumpWalletsDb(t.platform.storage);
+    const again = await start(t, { wallet_name: 'bob', wallet_password: WALLET_PASSWORD, passphrase: 'bob passphrase' });
+    expect(again).toEqual({ status: 200, body: { result: 'success', wallet_name: 'bob' } });
+    expect(await dumpWalletsDb(t.platform.storage)).toBe(before);
   });
 
   it('refuses another secret under an existing wallet name (PassphraseMismatch)', async () => {
@@ -188,18 +199,12 @@ describe('starting the node', () => {
   });
 });
 
-/** Every record of the wallets database as JSON text. */
-async function dumpWalletsDb(factory: IDBFactory): Promise<string> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const req = factory.open('MAIN::KOMODEFI::wallets');
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-  const all = await new Promise<unknown[]>((resolve, reject) => {
-    const req = db.transaction('mnemonics').objectStore('mnemonics').getAll();
-    req.onsuccess = () => resolve(req.result as unknown[]);
-    req.onerror = () => reject(req.error);
-  });
-  db.close();
-  return JSON.stringify(all);
+/** Every record of the wallets database as JSON text, read through a second handle on the node's storage. */
+async function dumpWalletsDb(storage: StorageFactory): Promise<string> {
+  const store = await WalletsStore.open(storage);
+  try {
+    return JSON.stringify(await Promise.all((await store.names()).map((name) => store.get(name))));
+  } finally {
+    store.close();
+  }
 }

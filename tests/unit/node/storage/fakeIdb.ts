@@ -1,7 +1,7 @@
-import { freshIndexedDb } from '../../../../tools/host/nodeIndexedDb';
+import { freshIdbFactory } from '../../../../tools/host/nodeIndexedDb';
 
 export function freshFactory(): IDBFactory {
-  return freshIndexedDb();
+  return freshIdbFactory();
 }
 
 /** The stored version of a database, opened raw so the module under test is not involved. */

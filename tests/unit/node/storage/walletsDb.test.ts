@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freshFactory } from './fakeIdb.js';
-import { WalletsStore, type StoredWallet } from '../../../../src/node/storage/index.js';
+import { engines } from './engines.js';
+import { KeyExistsError, WalletsStore, type StoredWallet } from '../../../../src/node/storage/index.js';
 import { MmError } from '../../../../src/node/errors.js';
 
 function wallet(name: string, extra: Partial<StoredWallet> = {}): StoredWallet {
@@ -13,11 +13,15 @@ function wallet(name: string, extra: Partial<StoredWallet> = {}): StoredWallet {
   };
 }
 
-describe('WalletsStore', () => {
-  it('creates MAIN::KOMODEFI::wallets with a mnemonics store', async () => {
+describe.each(engines)('WalletsStore on $name', ({ fresh: freshFactory }) => {
+  it('creates MAIN::KOMODEFI::wallets at version 1 with a mnemonics store', async () => {
     const factory = freshFactory();
     const store = await WalletsStore.open(factory);
-    expect(await factory.databases()).toEqual([{ name: 'MAIN::KOMODEFI::wallets', version: 1 }]);
+    await store.add(wallet('w'));
+    const db = await factory.open('MAIN::KOMODEFI::wallets', { db: 'wallets', version: 1, stores: { mnemonics: { keyPath: 'wallet_name' } } });
+    expect(db.version).toBe(1);
+    expect(await db.getAll('mnemonics')).toEqual([wallet('w')]);
+    db.close();
     store.close();
   });
 
@@ -51,7 +55,7 @@ describe('WalletsStore', () => {
     expect(error).toBeInstanceOf(MmError);
     expect((error as MmError).errorType).toBe('WalletAlreadyExists');
     expect((error as MmError).httpStatus).toBe(400);
-    expect(((error as MmError).cause as DOMException).name).toBe('ConstraintError');
+    expect((error as MmError).cause).toBeInstanceOf(KeyExistsError);
 
     expect(await store.get('main')).toEqual(wallet('main'));
     expect(await store.names()).toEqual(['main']);
