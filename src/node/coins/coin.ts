@@ -4,6 +4,7 @@
  * domain's `rpc.ts` turns these camelCase shapes into the wire's snake_case.
  */
 import type { MmNumber } from '../../shared/number';
+import type { TaskHandle } from '../tasks';
 import type { CoinConfig } from './config';
 import type { TradeFees } from './tradeFee';
 
@@ -68,12 +69,16 @@ export interface TxHistoryView {
   readonly currentBlock: number;
   /** In KDF's order: unconfirmed first, then newest first. */
   transactions(): Promise<TransactionDetails[]>;
+  /** Stored records that could not be read and were skipped (each logged and sent as an event). */
+  readonly unreadableRecords: number;
 }
 
 /** How a withdraw reaches the user while a hardware wallet waits for a confirmation. */
 export interface WithdrawHooks {
   /** The user must confirm on the device (KDF's FollowHwDeviceInstructions). */
   onFollowDevice?(): void;
+  /** The task running the withdraw: a hardware wallet's PIN or passphrase request becomes its `UserActionRequired`. */
+  task?: TaskHandle;
   /** Aborting cancels the signing on the device. */
   signal?: AbortSignal;
 }

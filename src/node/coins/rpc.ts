@@ -1,6 +1,9 @@
-/** RPC handlers of the coins domain: activation, balances, withdraw and broadcast, for every coin family. */
+/**
+ * RPC handlers of the coins domain: activation, balances, withdraw and broadcast, for every coin
+ * family. `disable_coin` cancels orders first, so the orders domain serves it (`orders/rpc.ts`).
+ */
 import type { NodeContext } from '../context';
-import { LegacyResponse, type HandlerTable } from '../handler';
+import type { HandlerTable } from '../handler';
 import { ParamError, type ParamReader } from '../../shared/params';
 import type { CoinBalance, EnabledCoin } from './coin';
 import { coinError } from './coinErrors';
@@ -10,6 +13,7 @@ import { activateEthCoin } from './eth/activate';
 import { readWithdrawRequest } from './withdrawRequest';
 import { txDetailsToWire } from './wire';
 import { MmError } from '../errors';
+import { readHwUserAction } from '../tasks';
 
 function enabledCoin(ctx: NodeContext, ticker: string): EnabledCoin {
   const coin = ctx.enabledCoins.get(ticker);
@@ -75,14 +79,6 @@ async function enable(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   }
 }
 
-/** The active tokens whose platform is `ticker`: disabling a platform disables them first. */
-function tokensOf(ctx: NodeContext, ticker: string): string[] {
-  return ctx.enabledCoins
-    .list()
-    .filter((c) => (c.config.protocol.type === 'ERC20' || c.config.protocol.type === 'QRC20') && c.config.protocol.platform === ticker)
-    .map((c) => c.ticker);
-}
-
 async function withdraw(ctx: NodeContext, args: ParamReader): Promise<Record<string, unknown>> {
   const coin = enabledCoin(ctx, args.str('coin'));
   return txDetailsToWire(await coin.withdraw(readWithdrawRequest(args)));
@@ -132,14 +128,15 @@ const WITHDRAW_TASK = 'withdraw';
 
 /**
  * KDF's `task::withdraw::init`: the same withdraw, followed through task statuses, so a hardware
- * wallet's "confirm on the device" shows as `FollowHwDeviceInstructions`.
+ * wallet's "confirm on the device" shows as `FollowHwDeviceInstructions`, and a PIN or passphrase it
+ * asks for as this task's `UserActionRequired`, answered with `task::withdraw::user_action`.
  */
 async function withdrawTask(ctx: NodeContext, params: ParamReader): Promise<unknown> {
   const coin = enabledCoin(ctx, params.str('coin'));
   const req = readWithdrawRequest(params);
   const taskId = ctx.tasks.spawn(WITHDRAW_TASK, 'Preparing', async (h) => {
     h.progress('GeneratingTransaction');
-    const details = await coin.withdraw(req, { onFollowDevice: () => h.progress('FollowHwDeviceInstructions'), signal: h.signal });
+    const details = await coin.withdraw(req, { onFollowDevice: () => h.progress('FollowHwDeviceInstructions'), task: h, signal: h.signal });
     return txDetailsToWire(details);
   });
   return { task_id: taskId };
@@ -149,6 +146,12 @@ export const coinsHandlers: HandlerTable = {
   'task::withdraw::init': { mmrpc: withdrawTask },
   'task::withdraw::status': {
     mmrpc: async (ctx, p) => ctx.tasks.status(WITHDRAW_TASK, p.uint('task_id'), p.optBool('forget_if_finished', true)),
+  },
+  'task::withdraw::user_action': {
+    mmrpc: async (ctx, p) => {
+      ctx.tasks.userAction(WITHDRAW_TASK, p.uint('task_id'), readHwUserAction(p.obj_('user_action')));
+      return 'success';
+    },
   },
   'task::withdraw::cancel': {
     mmrpc: async (ctx, p) => {
@@ -184,22 +187,6 @@ export const coinsHandlers: HandlerTable = {
       const hex = args.str('tx_hex').replace(/^0x/i, '');
       if (!/^([0-9a-fA-F]{2})+$/.test(hex)) throw coinError.internal('tx_hex is not a hex string');
       return { tx_hash: await coin.sendRawTransaction(hex.toLowerCase()) };
-    },
-  },
-  disable_coin: {
-    legacy: async (ctx, args) => {
-      const ticker = args.str('coin');
-      if (!ctx.enabledCoins.get(ticker)) {
-        const body = { error: `No such coin: ${ticker}`, orders: { matching: [], cancelled: [] }, active_swaps: [] };
-        return new LegacyResponse(500, body);
-      }
-      for (const token of tokensOf(ctx, ticker)) {
-        await ctx.enabledCoins.remove(token);
-        ctx.log('info', `${token} disabled with its platform ${ticker}`);
-      }
-      await ctx.enabledCoins.remove(ticker);
-      ctx.log('info', `${ticker} disabled`);
-      return { result: { coin: ticker, cancelled_orders: [], passivized: false } };
     },
   },
 };

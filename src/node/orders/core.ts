@@ -7,14 +7,17 @@
 import { MmNumber } from '../../shared/number';
 import { bytesToHex } from '../crypto';
 import type { P2p } from '../p2p/types';
+import { ActiveSwaps } from '../swaps/activeSwaps';
 import type { OrderBalance } from './balance';
+import { CoinLocks } from './coinLocks';
 import { configuredOrderbookTicker, protocolInfo, type OrderCoins } from './coins';
 import { availableAmount, makerBaseTicker, makerRelTicker } from './matching';
+import { orderStorageError } from './errors';
 import { encodeOrdermatchMessage } from './messages/codec';
 import type { OrdermatchMessage } from './messages/types';
-import { Orderbook, orderbookTopic } from './orderbook';
+import { albOrderedPair, Orderbook, orderbookTopic } from './orderbook';
 import type { OrdersPersistence } from './persistence';
-import type { MakerOrder, OrderbookItem, OrderEndReason, SwapStart, TakerOrder } from './types';
+import type { EndedOrder, MakerOrder, OrderbookItem, SwapStart, TakerOrder } from './types';
 
 /** KDF's timing constants (lp_ordermatch.rs); tests shorten them. */
 export interface OrdersTiming {
@@ -48,10 +51,15 @@ export interface OrdersDeps {
   persistence: OrdersPersistence | null;
   now(): number;
   log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
+  /** Sends an event to whoever watches the node (the page): unreadable stored records. */
+  emit?(event: string, data: unknown): void;
   /** A match connected: the swap with this uuid may start. */
   onSwapStart?(start: SwapStart): void;
   timing?: Partial<OrdersTiming>;
 }
+
+/** An event per stored order record that could not be read: `{db, table, key, error, total}`. */
+export const UNREADABLE_RECORDS_EVENT = 'unreadable_records';
 
 const ZERO_ROOT = new Uint8Array(8);
 const seconds = (ms: number): number => Math.floor(ms / 1000);
@@ -65,6 +73,10 @@ export class OrdersCore {
   /** 32-byte x-only hex, as taker requests and reservations name nodes. */
   readonly myId: string;
   readonly timing: OrdersTiming;
+  /** Held while an order of the coin is checked, stored and put in memory, or changed, or ended. */
+  readonly locks = new CoinLocks();
+  /** The swaps this node runs; a swap engine adds and finishes its own through the service. */
+  readonly activeSwaps = new ActiveSwaps();
 
   constructor(readonly deps: OrdersDeps) {
     this.myPubkey = bytesToHex(deps.pubkey);
@@ -85,19 +97,31 @@ export class OrdersCore {
     }
   }
 
-  /** Store write from a message handler or timer: failures are logged, the node carries on. */
-  async persistQuietly(what: string, write: (p: OrdersPersistence) => Promise<void>): Promise<void> {
+  /**
+   * Store write before speaking: a failure throws StorageError, so the caller announces nothing
+   * and leaves its state as it was.
+   */
+  async persist(what: string, write: (p: OrdersPersistence) => Promise<void>): Promise<void> {
     if (!this.deps.persistence) return;
     try {
       await write(this.deps.persistence);
     } catch (e) {
-      this.deps.log('error', `orders: cannot save ${what}: ${(e as Error).message}`);
+      throw orderStorageError(what, e);
     }
   }
 
-  /** Store write on an RPC's path: a failure fails the RPC before anything is announced. */
-  async persist(write: (p: OrdersPersistence) => Promise<void>): Promise<void> {
-    if (this.deps.persistence) await write(this.deps.persistence);
+  /**
+   * The same from a message handler or timer, where nobody waits for an answer: false when the
+   * write failed (logged with its message), and the caller then neither acts nor speaks.
+   */
+  async persistOrLog(what: string, write: (p: OrdersPersistence) => Promise<void>): Promise<boolean> {
+    try {
+      await this.persist(what, write);
+      return true;
+    } catch (e) {
+      this.deps.log('error', `orders: ${(e as Error).message}`);
+      return false;
+    }
   }
 
   /** My maker order as the orderbook (and every peer) sees it: its available volume. */
@@ -123,14 +147,14 @@ export class OrdersCore {
   async announce(order: MakerOrder): Promise<void> {
     const item = this.makerItem(order);
     this.book.upsert(item, this.now());
-    const msg = { ...item, confSettings: order.confSettings, timestamp: item.createdAt, pairTrieRoot: ZERO_ROOT };
+    const msg = { ...item, confSettings: order.confSettings, timestamp: item.createdAt, pairTrieRoot: this.pairRoot(item.base, item.rel) };
     await this.publish(orderbookTopic(item.base, item.rel), { type: 'MakerOrderCreated', msg });
   }
 
   /** Takes my maker order off the book and tells the network. */
   async withdraw(order: MakerOrder): Promise<void> {
     this.book.remove(order.uuid);
-    const msg = { uuid: order.uuid, timestamp: seconds(this.now()), pairTrieRoot: ZERO_ROOT };
+    const msg = { uuid: order.uuid, timestamp: seconds(this.now()), pairTrieRoot: this.pairRoot(makerBaseTicker(order), makerRelTicker(order)) };
     await this.publish(orderbookTopic(makerBaseTicker(order), makerRelTicker(order)), { type: 'MakerOrderCancelled', msg });
   }
 
@@ -148,21 +172,43 @@ export class OrdersCore {
         ...(changes.minVolume && { newMinVolume: order.minBaseVol }),
         ...(changes.conf && { confSettings: order.confSettings }),
         timestamp: seconds(this.now()),
-        pairTrieRoot: ZERO_ROOT,
+        pairTrieRoot: this.pairRoot(item.base, item.rel),
       },
     });
   }
 
-  /** My maker order ends: off the book, the network told, history written when asked for. */
-  async retireMaker(order: MakerOrder, reason: OrderEndReason): Promise<void> {
-    this.makers.delete(order.uuid);
-    await this.withdraw(order);
-    await this.persistQuietly(`maker order ${order.uuid}`, (p) => p.finish([{ order, reason }], this.now()));
+  /**
+   * My orders end: first stored as ended (in the history when asked for), then dropped from memory
+   * and the book, and the network told. Throws StorageError having changed nothing.
+   */
+  async retire(ended: readonly EndedOrder[]): Promise<void> {
+    if (ended.length === 0) return;
+    await this.persist(`ended orders ${ended.map((e) => uuidOf(e.order)).join(', ')}`, (p) => p.finish(ended, this.now()));
+    for (const { order } of ended) {
+      if ('request' in order) this.takers.delete(order.request.uuid);
+      else this.makers.delete(order.uuid);
+    }
+    for (const { order } of ended) if (!('request' in order)) await this.withdraw(order);
   }
 
-  async retireTaker(order: TakerOrder, reason: OrderEndReason): Promise<void> {
-    this.takers.delete(order.request.uuid);
-    await this.persistQuietly(`taker order ${order.request.uuid}`, (p) => p.finish([{ order, reason }], this.now()));
+  /** `retire` from a message handler or timer: a failed write is logged and the orders stay, to be tried again. */
+  async retireOrLog(ended: readonly EndedOrder[]): Promise<void> {
+    try {
+      await this.retire(ended);
+    } catch (e) {
+      this.deps.log('error', `orders: ${(e as Error).message}`);
+    }
+  }
+
+  /** A match connected: the swap is known as active from now on, and whoever runs swaps is told. */
+  swapStarted(start: SwapStart): void {
+    this.activeSwaps.add(start.swapUuid, [start.base, start.rel]);
+    this.deps.onSwapStart?.(start);
+  }
+
+  /** Runs `fn` holding the locks of the coins `orders` trade (see CoinLocks). */
+  withCoins<T>(orders: Iterable<MakerOrder | TakerOrder>, fn: () => Promise<T>): Promise<T> {
+    return this.locks.run([...orders].flatMap(coinsOf), fn);
   }
 
   /**
@@ -187,7 +233,21 @@ export class OrdersCore {
     };
   }
 
+  /** The root of my orders on the pair as the book now holds them, which my orderbook messages carry (a peer's proof of them). */
+  private pairRoot(base: string, rel: string): Uint8Array {
+    return this.book.pairRoot(this.myPubkey, albOrderedPair(base, rel)) ?? ZERO_ROOT;
+  }
+
   orderbookTickerOf(ticker: string): string | null {
     return configuredOrderbookTicker(this.deps.coins, ticker);
   }
+}
+
+/** The coins an order trades: the ones its balance check reads and its swap would spend. */
+export function coinsOf(order: MakerOrder | TakerOrder): string[] {
+  return 'request' in order ? [order.request.base, order.request.rel] : [order.base, order.rel];
+}
+
+export function uuidOf(order: MakerOrder | TakerOrder): string {
+  return 'request' in order ? order.request.uuid : order.uuid;
 }

@@ -10,6 +10,16 @@ export function orderError(message: string, cause?: unknown): MmError {
   return new MmError({ errorType: 'OrderError', message, errorData: message, httpStatus: 500, cause });
 }
 
+/**
+ * A store write that failed on an order's path (KDF answers "Error on saving … to database" with
+ * 500): nothing was announced and the order is as it was before the request.
+ */
+export function orderStorageError(what: string, cause: unknown): MmError {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  const message = `Error on saving ${what} to database: ${detail}`;
+  return new MmError({ errorType: 'StorageError', message, errorData: message, httpStatus: 500, cause });
+}
+
 export const bestOrdersError = {
   coinIsWalletOnly: (coin: string): MmError =>
     new MmError({ errorType: 'CoinIsWalletOnly', message: `Coin ${coin} is wallet only`, errorData: coin, httpStatus: 400 }),

@@ -54,7 +54,12 @@ function confSettings(defaults: ConfSettings, o: ConfOverrides): ConfSettings {
   };
 }
 
-export async function setPrice(core: OrdersCore, sync: BookSync, req: SetPriceRequest): Promise<MakerOrder> {
+/** Holding both coins' locks, so concurrent orders never count on the same balance. */
+export function setPrice(core: OrdersCore, sync: BookSync, req: SetPriceRequest): Promise<MakerOrder> {
+  return core.locks.run([req.base, req.rel], () => placeMakerOrder(core, sync, req));
+}
+
+async function placeMakerOrder(core: OrdersCore, sync: BookSync, req: SetPriceRequest): Promise<MakerOrder> {
   const coins = core.deps.coins;
   const base = tradeableCoin(coins, req.base, 'Base', false);
   const rel = tradeableCoin(coins, req.rel, 'Rel', false);
@@ -84,9 +89,11 @@ export async function setPrice(core: OrdersCore, sync: BookSync, req: SetPriceRe
     baseOrderbookTicker: core.orderbookTickerOf(req.base),
     relOrderbookTicker: core.orderbookTickerOf(req.rel),
   };
-  await core.persist((p) => p.saveMaker(order));
-  for (const old of replaced) if (core.makers.has(old.uuid)) await core.retireMaker(old, 'Cancelled');
+  const ended = replaced.map((old) => ({ order: old, reason: 'Cancelled' as const }));
+  await core.persist(`maker order ${order.uuid}`, (p) => p.placeMaker(order, ended, now));
+  for (const old of replaced) core.makers.delete(old.uuid);
   core.makers.set(order.uuid, order);
+  for (const old of replaced) await core.withdraw(old);
   await sync.ensure(order.baseOrderbookTicker ?? order.base, order.relOrderbookTicker ?? order.rel, false);
   await core.announce(order);
   return order;
@@ -96,9 +103,18 @@ async function spendable(coin: EnabledCoin): Promise<MmNumber> {
   return MmNumber.fromBaseUnits((await coin.balance()).spendable, coin.decimals);
 }
 
+const noSuchOrder = (uuid: string) => orderError(`There is no order with UUID ${uuid}`);
+
+/** Holding the order's coin locks, like placing one. */
 export async function updateMakerOrder(core: OrdersCore, req: UpdateMakerOrderRequest): Promise<MakerOrder> {
+  const found = core.makers.get(req.uuid);
+  if (!found) throw noSuchOrder(req.uuid);
+  return core.withCoins([found], () => changeMakerOrder(core, req));
+}
+
+async function changeMakerOrder(core: OrdersCore, req: UpdateMakerOrderRequest): Promise<MakerOrder> {
   const order = core.makers.get(req.uuid);
-  if (!order) throw orderError(`There is no order with UUID ${req.uuid}`);
+  if (!order) throw noSuchOrder(req.uuid);
   if (hasOngoingMatches(order)) throw orderError("Can't update an order that has ongoing matches");
   const base = core.deps.coins.enabled.get(order.base);
   const rel = core.deps.coins.enabled.get(order.rel);
@@ -130,26 +146,22 @@ export async function updateMakerOrder(core: OrdersCore, req: UpdateMakerOrderRe
   if (core.makers.get(order.uuid) !== order || order.updatedAt !== before.updatedAt || order.matches.size !== before.matches) {
     throw orderError("Order state has changed after price/volume/balance checks. Please try to update the order again if it's still needed.");
   }
-  const previous = { ...order, changesHistory: [...order.changesHistory] };
   const change: HistoricalOrder = { updatedAt: order.updatedAt };
   if (!volume.eq(order.maxBaseVol)) change.maxBaseVol = order.maxBaseVol;
   if (minVolume && !minVolume.eq(order.minBaseVol)) change.minBaseVol = order.minBaseVol;
   if (!price.eq(order.price)) change.price = order.price;
   if (JSON.stringify(conf) !== JSON.stringify(order.confSettings)) change.confSettings = order.confSettings;
-  Object.assign(order, {
+  const updated: MakerOrder = {
+    ...order,
     price,
     maxBaseVol: volume,
     minBaseVol: minVolume ?? order.minBaseVol,
     confSettings: conf,
     updatedAt: Math.max(core.now(), order.updatedAt + 1),
     changesHistory: [...order.changesHistory, change],
-  });
-  try {
-    await core.persist((p) => p.saveMaker(order));
-  } catch (e) {
-    Object.assign(order, previous);
-    throw orderError(`Error on saving updated order state to database: ${(e as Error).message}`, e);
-  }
+  };
+  await core.persist('updated order state', (p) => p.saveMaker(updated));
+  Object.assign(order, updated);
   await core.announceUpdate(order, { price: req.newPrice !== undefined, minVolume: minVolume !== undefined, conf: true });
   return order;
 }

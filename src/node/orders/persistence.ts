@@ -1,10 +1,9 @@
 /**
  * My orders in the wallet's `ordermatch` database: active maker and taker orders (restored and
  * re-announced after a restart) and the history of finished ones (kept when `save_in_history`).
- * Records are the orders themselves in structured-clone-safe form: exact numbers as
- * `numer/denom` text, maps as entry lists.
+ * Records are versioned (`records.ts`), moved forward when read (`recordsMigration.ts`) and
+ * validated; a record that cannot be read is reported and skipped, never blocking the others.
  */
-import { MmNumber } from '../../shared/number';
 import {
   HISTORY_ORDERS,
   MAKER_ORDERS,
@@ -13,79 +12,72 @@ import {
   type OrdersWrite,
   type StoredOrderRecord,
 } from '../storage/ordersDb';
-import type { MakerOrder, OrderEndReason, TakerOrder } from './types';
+import { ParamReader } from '../../shared/params';
+import {
+  historyFromRecord,
+  historyToRecord,
+  makerOrderFromRecord,
+  makerOrderToRecord,
+  takerOrderFromRecord,
+  takerOrderToRecord,
+  type FinishedOrder,
+} from './records';
+import { upgradeRecord, type OrderTable } from './recordsMigration';
+import type { EndedOrder, MakerOrder, TakerOrder } from './types';
 
-function toPlain(v: unknown): unknown {
-  if (v instanceof MmNumber) return { $num: `${v.numer}/${v.denom}` };
-  if (v instanceof Map) return { $map: [...v].map(([k, x]) => [k, toPlain(x)]) };
-  if (v instanceof Uint8Array || v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(toPlain);
-  return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (x === undefined ? [] : [[k, toPlain(x)]])));
+export type { FinishedOrder } from './records';
+
+/** A stored record that could not be read: where it is and why. */
+export interface UnreadableRecord {
+  table: string;
+  key: string;
+  error: string;
 }
 
-function fromPlain(v: unknown): unknown {
-  if (v instanceof Uint8Array || v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(fromPlain);
-  const o = v as Record<string, unknown>;
-  if (typeof o.$num === 'string') {
-    const [numer, denom] = o.$num.split('/');
-    return MmNumber.of(BigInt(numer ?? '0'), BigInt(denom ?? '1'));
-  }
-  if (Array.isArray(o.$map)) return new Map((o.$map as [string, unknown][]).map(([k, x]) => [k, fromPlain(x)]));
-  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, fromPlain(x)]));
-}
+const TABLES: Record<OrderTable, typeof MAKER_ORDERS | typeof TAKER_ORDERS | typeof HISTORY_ORDERS> = {
+  maker: MAKER_ORDERS,
+  taker: TAKER_ORDERS,
+  history: HISTORY_ORDERS,
+};
 
-interface ActiveRecord extends StoredOrderRecord {
-  order: unknown;
-}
+const asStored = (record: Record<string, unknown>): StoredOrderRecord => record as unknown as StoredOrderRecord;
+const keyOf = (raw: unknown): string => {
+  const uuid = (raw as { uuid?: unknown } | null)?.uuid;
+  return typeof uuid === 'string' ? uuid : '?';
+};
 
-interface HistoryRecord extends StoredOrderRecord {
-  type: 'Maker' | 'Taker';
-  order: unknown;
-  reason: OrderEndReason;
-  /** ms */
-  finishedAt: number;
-}
-
-export interface FinishedOrder {
-  type: 'Maker' | 'Taker';
-  order: MakerOrder | TakerOrder;
-  reason: OrderEndReason;
-  finishedAt: number;
-}
-
-const makerRecord = (o: MakerOrder): ActiveRecord => ({ uuid: o.uuid, order: toPlain(o) });
-const takerRecord = (o: TakerOrder): ActiveRecord => ({ uuid: o.request.uuid, order: toPlain(o) });
+/** What the orders domain needs of the `ordermatch` store (tests wrap it to make writes fail). */
+export type OrderRecords = Pick<OrdersStore, 'all' | 'write' | 'close'>;
 
 /** The orders domain's view of the store; every method is one transaction. */
 export class OrdersPersistence {
-  constructor(private readonly store: OrdersStore) {}
+  constructor(private readonly store: OrderRecords) {}
 
-  async load(): Promise<{ makers: MakerOrder[]; takers: TakerOrder[] }> {
-    const makers = (await this.store.all(MAKER_ORDERS)) as ActiveRecord[];
-    const takers = (await this.store.all(TAKER_ORDERS)) as ActiveRecord[];
-    return {
-      makers: makers.map((r) => fromPlain(r.order) as MakerOrder),
-      takers: takers.map((r) => fromPlain(r.order) as TakerOrder),
-    };
+  async load(): Promise<{ makers: MakerOrder[]; takers: TakerOrder[]; unreadable: UnreadableRecord[] }> {
+    const unreadable: UnreadableRecord[] = [];
+    const makers = await this.read('maker', makerOrderFromRecord, unreadable);
+    const takers = await this.read('taker', takerOrderFromRecord, unreadable);
+    return { makers, takers, unreadable };
   }
 
-  async history(): Promise<FinishedOrder[]> {
-    const records = (await this.store.all(HISTORY_ORDERS)) as HistoryRecord[];
-    return records.map((r) => ({
-      type: r.type,
-      order: fromPlain(r.order) as MakerOrder | TakerOrder,
-      reason: r.reason,
-      finishedAt: r.finishedAt,
-    }));
+  async history(): Promise<{ orders: FinishedOrder[]; unreadable: UnreadableRecord[] }> {
+    const unreadable: UnreadableRecord[] = [];
+    return { orders: await this.read('history', historyFromRecord, unreadable), unreadable };
   }
 
   saveMaker(order: MakerOrder): Promise<void> {
-    return this.store.write({ [MAKER_ORDERS]: { put: [makerRecord(order)] } });
+    return this.store.write({ [MAKER_ORDERS]: { put: [asStored(makerOrderToRecord(order))] } });
   }
 
   saveTaker(order: TakerOrder): Promise<void> {
-    return this.store.write({ [TAKER_ORDERS]: { put: [takerRecord(order)] } });
+    return this.store.write({ [TAKER_ORDERS]: { put: [asStored(takerOrderToRecord(order))] } });
+  }
+
+  /** A new maker order and the ones it replaces (`cancel_previous`), in one transaction. */
+  placeMaker(order: MakerOrder, replaced: readonly EndedOrder[], now: number): Promise<void> {
+    const write = finishWrite(replaced, now);
+    write[MAKER_ORDERS] = { ...write[MAKER_ORDERS], put: [asStored(makerOrderToRecord(order))] };
+    return this.store.write(write);
   }
 
   /**
@@ -95,31 +87,49 @@ export class OrdersPersistence {
   takerBecameMaker(taker: TakerOrder, maker: MakerOrder): Promise<void> {
     return this.store.write({
       [TAKER_ORDERS]: { delete: [taker.request.uuid] },
-      [MAKER_ORDERS]: { put: [makerRecord(maker)] },
+      [MAKER_ORDERS]: { put: [asStored(makerOrderToRecord(maker))] },
     });
   }
 
   /** Removes finished orders from the active set, recording them in the history when asked to. */
-  finish(orders: readonly { order: MakerOrder | TakerOrder; reason: OrderEndReason }[], now: number): Promise<void> {
-    const write: OrdersWrite = {};
-    const history: HistoryRecord[] = [];
-    for (const { order, reason } of orders) {
-      const type = 'request' in order ? 'Taker' : 'Maker';
-      const table = type === 'Taker' ? TAKER_ORDERS : MAKER_ORDERS;
-      const uuid = 'request' in order ? order.request.uuid : order.uuid;
-      write[table] = { delete: [...(write[table]?.delete ?? []), uuid] };
-      if (order.saveInHistory) history.push(historyRecord(type, order, reason, now));
-    }
-    if (history.length > 0) write[HISTORY_ORDERS] = { put: history };
-    return this.store.write(write);
+  finish(orders: readonly EndedOrder[], now: number): Promise<void> {
+    return this.store.write(finishWrite(orders, now));
   }
 
   close(): void {
     this.store.close();
   }
+
+  /** Every readable record of a table; old versions are written back in the current one. */
+  private async read<T>(table: OrderTable, decode: (r: ParamReader) => T, unreadable: UnreadableRecord[]): Promise<T[]> {
+    const name = TABLES[table];
+    const values: T[] = [];
+    const migrated: StoredOrderRecord[] = [];
+    for (const raw of await this.store.all(name)) {
+      try {
+        const { record, migrated: moved } = upgradeRecord(table, raw);
+        values.push(decode(new ParamReader(record, '')));
+        if (moved) migrated.push(asStored(record));
+      } catch (e) {
+        unreadable.push({ table: name, key: keyOf(raw), error: (e as Error).message });
+      }
+    }
+    // Writing back is an optimisation: the old record is read again next time if this fails.
+    if (migrated.length > 0) await this.store.write({ [name]: { put: migrated } }).catch(() => undefined);
+    return values;
+  }
 }
 
-function historyRecord(type: 'Maker' | 'Taker', order: MakerOrder | TakerOrder, reason: OrderEndReason, now: number): HistoryRecord {
-  const uuid = 'request' in order ? order.request.uuid : order.uuid;
-  return { uuid, type, order: toPlain(order), reason, finishedAt: now };
+function finishWrite(orders: readonly EndedOrder[], now: number): OrdersWrite {
+  const write: OrdersWrite = {};
+  const history: StoredOrderRecord[] = [];
+  for (const ended of orders) {
+    const { order } = ended;
+    const table = 'request' in order ? TAKER_ORDERS : MAKER_ORDERS;
+    const uuid = 'request' in order ? order.request.uuid : order.uuid;
+    write[table] = { delete: [...(write[table]?.delete ?? []), uuid] };
+    if (order.saveInHistory) history.push(asStored(historyToRecord(ended, now)));
+  }
+  if (history.length > 0) write[HISTORY_ORDERS] = { put: history };
+  return write;
 }

@@ -9,6 +9,8 @@ import type { NodeContext } from '../context';
 import { LegacyResponse, type HandlerTable } from '../handler';
 import { bestOrdersLegacy, bestOrdersV2 } from './bestOrdersWire';
 import type { CancelBy } from './cancel';
+import type { DisableCoinOutcome } from './disableCoin';
+import { MmError } from '../errors';
 import { bestOrdersError, orderError, ordersUnavailable } from './errors';
 import type { ConfOverrides } from './makerActions';
 import type { BestOrdersAction } from './messages/requests';
@@ -193,7 +195,56 @@ async function bestOrdersV2Rpc(ctx: NodeContext, params: ParamReader): Promise<u
   return bestOrdersV2(best, action, ctx.coinsConfig, service.myPubkey, excludeMine);
 }
 
+/** KDF's `disable_coin_err`: a 500 naming the orders and swaps that kept the coin enabled. */
+function disableCoinError(error: string, matching: string[], activeSwaps: string[]): LegacyResponse {
+  return new LegacyResponse(500, { error, orders: { matching, cancelled: [] }, active_swaps: activeSwaps });
+}
+
+/**
+ * KDF's `disable_coin` (legacy.rs): refuses while an order of the coin is matching or a swap uses
+ * it; otherwise cancels its orders (`cancelled_orders`) and removes it, or, for a platform whose
+ * tokens stay enabled, only makes it passive (`passivized: true`) unless `force_disable`, which
+ * removes the tokens with it (and cancels their orders too, where KDF leaves them behind).
+ */
+async function disableCoin(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+  const ticker = args.str('coin');
+  const force = args.optBool('force_disable', false);
+  const registry = ctx.enabledCoins;
+  if (!registry.getAny(ticker) || (!registry.get(ticker) && !force)) return disableCoinError(`No such coin: ${ticker}`, [], []);
+  const tokens = registry.tokensOf(ticker);
+  const passivize = tokens.length > 0 && !force;
+  const going = new Set(passivize ? [ticker] : [ticker, ...tokens]);
+  const disable = async (): Promise<void> => {
+    if (passivize) {
+      registry.passivize(ticker);
+      return ctx.log('info', `${ticker} is passive: its tokens ${tokens.join(', ')} stay enabled`);
+    }
+    for (const token of tokens) {
+      await registry.remove(token);
+      ctx.log('info', `${token} disabled with its platform ${ticker}`);
+    }
+    await registry.remove(ticker);
+    ctx.log('info', `${ticker} disabled`);
+  };
+  let cancelled: string[] = [];
+  if (ctx.orders) {
+    let outcome: DisableCoinOutcome;
+    try {
+      outcome = await ctx.orders.disableCoin(ticker, going, disable);
+    } catch (e) {
+      if (e instanceof MmError && e.errorType === 'StorageError') return disableCoinError(e.message, [], []);
+      throw e;
+    }
+    if (!outcome.disabled) return disableCoinError('There are currently matching orders, active swaps', outcome.matching, outcome.activeSwaps);
+    cancelled = outcome.cancelled;
+  } else {
+    await disable();
+  }
+  return { result: { coin: ticker, cancelled_orders: cancelled, passivized: passivize } };
+}
+
 export const ordersHandlers: HandlerTable = {
+  disable_coin: { legacy: disableCoin },
   setprice: { legacy: setprice },
   update_maker_order: { legacy: updateMakerOrder },
   sell: { legacy: sellOrBuy('Sell') },

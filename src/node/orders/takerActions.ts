@@ -32,7 +32,12 @@ export interface SellBuyRequest extends ConfOverrides {
   saveInHistory: boolean;
 }
 
-export async function sellOrBuy(core: OrdersCore, sync: BookSync, req: SellBuyRequest): Promise<TakerOrder> {
+/** Holding both coins' locks, so concurrent orders never count on the same balance. */
+export function sellOrBuy(core: OrdersCore, sync: BookSync, req: SellBuyRequest): Promise<TakerOrder> {
+  return core.locks.run([req.base, req.rel], () => placeTakerOrder(core, sync, req));
+}
+
+async function placeTakerOrder(core: OrdersCore, sync: BookSync, req: SellBuyRequest): Promise<TakerOrder> {
   if (req.base === req.rel) throw orderError('Base and rel must be different coins');
   const coins = core.deps.coins;
   const base = tradeableCoin(coins, req.base, 'Base', true);
@@ -71,7 +76,7 @@ export async function sellOrBuy(core: OrdersCore, sync: BookSync, req: SellBuyRe
     baseOrderbookTicker: core.orderbookTickerOf(req.base),
     relOrderbookTicker: core.orderbookTickerOf(req.rel),
   };
-  await core.persist((p) => p.saveTaker(order));
+  await core.persist(`taker order ${order.request.uuid}`, (p) => p.saveTaker(order));
   core.takers.set(order.request.uuid, order);
   const [baseTicker, relTicker] = [takerBaseTicker(order), takerRelTicker(order)];
   await sync.ensure(baseTicker, relTicker, false);

@@ -123,6 +123,12 @@ export interface TakerOrder {
 /** Why an order left the active set, as KDF records it in the history. */
 export type OrderEndReason = 'Fulfilled' | 'Cancelled' | 'InsufficientBalance' | 'TimedOut' | 'ToMaker';
 
+/** An order leaving the active set, and why. */
+export interface EndedOrder {
+  order: MakerOrder | TakerOrder;
+  reason: OrderEndReason;
+}
+
 /** A maker order of any node as the orderbook knows it (KDF's `OrderbookItem`). */
 export interface OrderbookItem {
   /** 33-byte compressed hex. */

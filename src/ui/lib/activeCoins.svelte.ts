@@ -164,10 +164,15 @@ export class ActiveCoins {
 
   /**
    * Disables a coin. `goneWith` lists the coins the node disables along with it (a platform's
-   * tokens), which leave the list too.
+   * tokens, removed with `force_disable` instead of keeping the platform passive), which leave the
+   * list too. Resolves with the uuids of the orders the node cancelled.
    */
-  async disable(ticker: string, goneWith: readonly string[] = []): Promise<void> {
-    await this.client.legacy('disable_coin', { coin: ticker });
+  async disable(ticker: string, goneWith: readonly string[] = []): Promise<string[]> {
+    const r = await this.client.legacy<{ result: { cancelled_orders: string[] } }>('disable_coin', {
+      coin: ticker,
+      ...(goneWith.length > 0 && { force_disable: true }),
+    });
     this.coins = this.coins.filter((c) => c.ticker !== ticker && !goneWith.includes(c.ticker));
+    return r.result.cancelled_orders;
   }
 }

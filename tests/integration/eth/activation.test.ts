@@ -117,7 +117,7 @@ describe('enable (ETH / ERC20)', () => {
   });
 
   it('disables the platform together with its tokens', async () => {
-    const r = await node.legacy('disable_coin', { coin: 'ETHDEV' });
+    const r = await node.legacy('disable_coin', { coin: 'ETHDEV', force_disable: true });
     expect(r.body).toEqual({ result: { coin: 'ETHDEV', cancelled_orders: [], passivized: false } });
     expect((await node.legacy('get_enabled_coins')).body).toEqual({ result: [] });
     expect((await node.legacy('my_balance', { coin: 'DEVT6-ERC20' })).status).toBe(500);

@@ -9,6 +9,7 @@ import type { TxHistoryStore } from '../../storage';
 import { bytesToHex } from '../../crypto';
 import type { HistorySyncState, TransactionDetails, TxHistoryView } from '../coin';
 import { byKdfHistoryOrder, CoalescedPasses } from '../historySync';
+import { readTxRecords, txToRecord, UnreadableTxRecords, UNREADABLE_RECORDS_EVENT, type ReadHistory } from '../txHistoryRecord';
 import { bitcoinjsNetwork } from './network';
 import { satToDecimal } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
@@ -27,10 +28,15 @@ export class UtxoHistory implements TxHistoryView {
     }
   });
   private readonly rawCache = new Map<string, Transaction>();
+  private readonly unreadable = new UnreadableTxRecords((line, data) => {
+    this.emit('log', { level: 'error', line: `${this.coin.ticker}: ${line}` });
+    this.emit(UNREADABLE_RECORDS_EVENT, data);
+  });
 
   constructor(
     private readonly coin: UtxoCoinView,
-    private readonly store: TxHistoryStore<TransactionDetails>,
+    /** Holds versioned records (`txHistoryRecord.ts`), read back validated. */
+    private readonly store: TxHistoryStore<unknown>,
     private readonly emit: (event: string, data: unknown) => void,
     private readonly nowSec: () => number,
   ) {}
@@ -45,7 +51,18 @@ export class UtxoHistory implements TxHistoryView {
 
   /** Sorted as KDF sorts: unconfirmed first, then by height, newest first. */
   async transactions(): Promise<TransactionDetails[]> {
-    return (await this.store.all(this.coin.ticker)).map((r) => r.details).sort(byKdfHistoryOrder);
+    return [...(await this.read()).entries.values()].map((e) => e.details).sort(byKdfHistoryOrder);
+  }
+
+  /** How many stored records could not be read (each logged and sent as an event once). */
+  get unreadableRecords(): number {
+    return this.unreadable.count;
+  }
+
+  private async read(): Promise<ReadHistory> {
+    const read = readTxRecords(await this.store.all(this.coin.ticker));
+    this.unreadable.add(read.unreadable);
+    return read;
   }
 
   /** Starts (or queues) a sync; concurrent calls coalesce into one more pass. */
@@ -60,11 +77,14 @@ export class UtxoHistory implements TxHistoryView {
   private async syncOnce(): Promise<void> {
     const ticker = this.coin.ticker;
     const items = await this.coin.api.history(this.coin.scripthash);
-    const stored = new Map((await this.store.all(ticker)).map((r) => [r.internal_id, r]));
+    const read = await this.read();
+    if (read.migrated.length > 0) await this.store.update(read.migrated, []);
+    // An unreadable record counts as absent: fetched again, it is overwritten.
+    const stored = read.entries;
     const height = (h: number) => Math.max(0, h);
-    const todo = items.filter((it) => stored.get(it.txHash)?.block_height !== height(it.height) || height(it.height) === 0);
+    const todo = items.filter((it) => stored.get(it.txHash)?.blockHeight !== height(it.height) || height(it.height) === 0);
     const listed = new Set(items.map((it) => it.txHash));
-    const gone = [...stored.values()].filter((r) => !listed.has(r.internal_id));
+    const gone = [...stored.keys()].filter((id) => !listed.has(id)).map((id) => ({ coin: ticker, internal_id: id }));
 
     let left = todo.length;
     this.status = { state: 'InProgress', additional_info: { transactions_left: left } };
@@ -76,7 +96,7 @@ export class UtxoHistory implements TxHistoryView {
       const records = chunk.map((it, j) => {
         const h = height(it.height);
         const details = this.details(txs[j] as Transaction, it.txHash, h, times.get(h) ?? this.nowSec());
-        return { coin: ticker, internal_id: it.txHash, block_height: h, details };
+        return { coin: ticker, internal_id: it.txHash, block_height: h, details: txToRecord(details) };
       });
       await this.store.update(records, i === 0 ? gone : []);
       left -= chunk.length;

@@ -15,8 +15,10 @@ import { bytesToHex } from '../../../../src/node/crypto';
 import { MmError } from '../../../../src/node/errors';
 import type { OrderBalance } from '../../../../src/node/orders/balance';
 import type { OrdersTiming } from '../../../../src/node/orders/core';
+import type { SetPriceRequest } from '../../../../src/node/orders/makerActions';
 import type { OrdersPersistence } from '../../../../src/node/orders/persistence';
 import { OrdersService } from '../../../../src/node/orders/service';
+import type { SellBuyRequest } from '../../../../src/node/orders/takerActions';
 import type { SwapStart } from '../../../../src/node/orders/types';
 import type { Bus, BusP2p } from './bus';
 
@@ -103,7 +105,7 @@ export async function startTestNode(bus: Bus, opts: NodeOptions = {}): Promise<T
     coins.reserve(ticker);
     coins.settle(ticker, fakeCoin(ticker, balances));
   }
-  const p2p = bus.join(pubkey);
+  const p2p = bus.join(pubkey, key);
   const swaps: SwapStart[] = [];
   const logs: string[] = [];
   const service = await OrdersService.start({
@@ -135,3 +137,29 @@ export async function settle(): Promise<void> {
 }
 
 export const num = (v: string): MmNumber => MmNumber.parse(v);
+
+/** A `setprice` on RLTC1/RLTC2: 1 at price 2, kept in the history; `over` changes what a test needs. */
+export const setPriceRequest = (over: Partial<SetPriceRequest> = {}): SetPriceRequest => ({
+  base: 'RLTC1',
+  rel: 'RLTC2',
+  price: num('2'),
+  volume: num('1'),
+  max: false,
+  cancelPrevious: false,
+  saveInHistory: true,
+  ...over,
+});
+
+/** A GoodTillCancelled `buy` of 1 RLTC1 at price 3 with a 30 s timeout; `over` changes what a test needs. */
+export const sellBuyRequest = (over: Partial<SellBuyRequest> = {}): SellBuyRequest => ({
+  action: 'Buy',
+  base: 'RLTC1',
+  rel: 'RLTC2',
+  price: num('3'),
+  volume: num('1'),
+  matchBy: { type: 'Any' },
+  orderType: 'GoodTillCancelled',
+  timeout: 30,
+  saveInHistory: true,
+  ...over,
+});

@@ -3,18 +3,9 @@ import { MmError } from '../../../../src/node/errors';
 import { decodeOrdermatchMessage } from '../../../../src/node/orders/messages/codec';
 import type { SetPriceRequest } from '../../../../src/node/orders/makerActions';
 import { Bus } from './bus';
-import { num, settle, startTestNode, useFakeClock, type TestNode } from './harness';
+import { num, settle, startTestNode, useFakeClock, type TestNode, setPriceRequest } from './harness';
 
-const setprice = (over: Partial<SetPriceRequest> = {}): SetPriceRequest => ({
-  base: 'RLTC1',
-  rel: 'RLTC2',
-  price: num('2'),
-  volume: num('1'),
-  max: false,
-  cancelPrevious: true,
-  saveInHistory: true,
-  ...over,
-});
+const setprice = (over: Partial<SetPriceRequest> = {}): SetPriceRequest => setPriceRequest({ cancelPrevious: true, ...over });
 
 const sentTypes = (bus: Bus): string[] => bus.log.map((m) => decodeOrdermatchMessage(m.payload).type);
 

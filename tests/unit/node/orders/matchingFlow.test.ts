@@ -3,20 +3,9 @@ import { MmError } from '../../../../src/node/errors';
 import { encodeOrdermatchMessage, decodeOrdermatchMessage } from '../../../../src/node/orders/messages/codec';
 import type { SellBuyRequest } from '../../../../src/node/orders/takerActions';
 import { Bus } from './bus';
-import { num, settle, startTestNode, useFakeClock, type TestNode } from './harness';
+import { num, settle, startTestNode, useFakeClock, type TestNode, sellBuyRequest } from './harness';
 
-const request = (over: Partial<SellBuyRequest> = {}): SellBuyRequest => ({
-  action: 'Buy',
-  base: 'RLTC1',
-  rel: 'RLTC2',
-  price: num('3'),
-  volume: num('1'),
-  matchBy: { type: 'Any' },
-  orderType: 'GoodTillCancelled',
-  timeout: 30,
-  saveInHistory: true,
-  ...over,
-});
+const request = (over: Partial<SellBuyRequest> = {}): SellBuyRequest => sellBuyRequest({ ...over });
 
 const maker = (price: string, volume = '5') => ({
   base: 'RLTC1',

@@ -11,6 +11,7 @@ import type { LogFn } from '../log';
 import { historyDetails, type HistoryCoin } from './details';
 import type { HistorySource, Transfer } from './sources';
 import { byKdfHistoryOrder, CoalescedPasses } from '../../historySync';
+import { readTxRecords, txToRecord, UnreadableTxRecords, UNREADABLE_RECORDS_EVENT, type ReadHistory, type TxRecord } from '../../txHistoryRecord';
 
 export const HISTORY_EVENT = 'coin_history';
 
@@ -18,7 +19,8 @@ export interface EthHistoryInit {
   coin: HistoryCoin;
   api: EthChainApi;
   source: HistorySource;
-  store: TxHistoryStore<TransactionDetails>;
+  /** Holds versioned records (`txHistoryRecord.ts`), read back validated. */
+  store: TxHistoryStore<unknown>;
   /** The chain tip height. */
   tip(): number;
   emit(event: string, data: unknown): void;
@@ -39,6 +41,10 @@ export class EthHistory implements TxHistoryView {
   /** The highest block read; null until the first sync has reached its floor. */
   private high: number | null = null;
   private readonly blockTimes = new Map<number, number>();
+  private readonly unreadable = new UnreadableTxRecords((line, data) => {
+    this.init.log('error', `${this.init.coin.ticker}: ${line}`);
+    this.init.emit(UNREADABLE_RECORDS_EVENT, data);
+  });
 
   constructor(private readonly init: EthHistoryInit) {}
 
@@ -52,7 +58,18 @@ export class EthHistory implements TxHistoryView {
 
   /** Unconfirmed first, then by height, newest first (KDF's order). */
   async transactions(): Promise<TransactionDetails[]> {
-    return (await this.init.store.all(this.init.coin.ticker)).map((r) => r.details).sort(byKdfHistoryOrder);
+    return [...(await this.read()).entries.values()].map((e) => e.details).sort(byKdfHistoryOrder);
+  }
+
+  /** How many stored records could not be read (each logged and sent as an event once). */
+  get unreadableRecords(): number {
+    return this.unreadable.count;
+  }
+
+  private async read(): Promise<ReadHistory> {
+    const read = readTxRecords(await this.init.store.all(this.init.coin.ticker));
+    this.unreadable.add(read.unreadable);
+    return read;
   }
 
   /** Starts (or queues) a sync; calls during a sync coalesce into one more pass. */
@@ -75,7 +92,10 @@ export class EthHistory implements TxHistoryView {
     } else {
       for (let from = this.high + 1; from <= tip; from += source.range) ranges.push([from, Math.min(tip, from + source.range - 1)]);
     }
-    const stored = new Map((await this.init.store.all(this.init.coin.ticker)).map((r) => [r.internal_id, r]));
+    const read = await this.read();
+    if (read.migrated.length > 0) await this.init.store.update(read.migrated, []);
+    // An unreadable record counts as absent: fetched again, it is overwritten.
+    const stored = new Map([...read.entries].map(([id, e]) => [id, e.blockHeight]));
     let added = 0;
     for (const [from, to] of ranges) {
       if (this.closed) return;
@@ -87,24 +107,24 @@ export class EthHistory implements TxHistoryView {
   }
 
   /** Stores the range's transactions not stored at their height yet; returns how many. */
-  private async syncRange(from: number, to: number, stored: Map<string, StoredTx<TransactionDetails>>): Promise<number> {
+  private async syncRange(from: number, to: number, stored: Map<string, number>): Promise<number> {
     const byTx = new Map<string, Transfer[]>();
     for (const t of await this.init.source.transfers(from, to)) byTx.set(t.txHash, [...(byTx.get(t.txHash) ?? []), t]);
-    const todo = [...byTx].filter(([hash, list]) => stored.get(idOf(hash))?.block_height !== list[0]?.blockNumber);
+    const todo = [...byTx].filter(([hash, list]) => stored.get(idOf(hash)) !== list[0]?.blockNumber);
     this.status = { state: 'InProgress', additional_info: { transactions_left: todo.length } };
     const records = (await Promise.all(todo.map(([hash, list]) => this.record(hash, list)))).filter((r) => r !== null);
     await this.init.store.update(records, []);
-    for (const r of records) stored.set(r.internal_id, r);
+    for (const r of records) stored.set(r.internal_id, r.block_height);
     return records.length;
   }
 
-  private async record(hash: string, transfers: Transfer[]): Promise<StoredTx<TransactionDetails> | null> {
+  private async record(hash: string, transfers: Transfer[]): Promise<StoredTx<TxRecord> | null> {
     const { api, coin } = this.init;
     const [tx, receipt] = await Promise.all([api.transaction(hash), api.receipt(hash)]);
     // Gone in a reorganisation: a later pass finds it again if it is mined elsewhere.
     if (!tx || !receipt) return null;
     const details = historyDetails(coin, transfers, tx, receipt, await this.blockTime(receipt.blockNumber));
-    return { coin: coin.ticker, internal_id: details.internalId, block_height: details.blockHeight, details };
+    return { coin: coin.ticker, internal_id: details.internalId, block_height: details.blockHeight, details: txToRecord(details) };
   }
 
   private async blockTime(height: number): Promise<number> {

@@ -4,7 +4,7 @@ import { EthHistory } from '../../../../../src/node/coins/eth/history/ethHistory
 import { ethSource, SCAN_DEPTH, type HistorySource, type Transfer } from '../../../../../src/node/coins/eth/history/sources';
 import { NodeRpcError } from '../../../../../src/node/coins/eth/provider';
 import type { TransactionDetails } from '../../../../../src/node/coins/coin';
-import { TxHistoryStore } from '../../../../../src/node/storage';
+import { TxHistoryStore, type StorageFactory } from '../../../../../src/node/storage';
 import { freshIndexedDb } from '../../../../../tools/host/nodeIndexedDb';
 
 const ME = '0xf5c3bf03cBA4E343484588932e423A7C8BFf102d';
@@ -55,7 +55,7 @@ function fakeChain(blocks: number[]) {
   return { api, source, ranges, fetched };
 }
 
-async function history(chain: ReturnType<typeof fakeChain>, tip: { height: number }, factory: IDBFactory) {
+async function history(chain: ReturnType<typeof fakeChain>, tip: { height: number }, factory: StorageFactory) {
   const events: unknown[] = [];
   const store = await TxHistoryStore.open<TransactionDetails>(factory, 'aa'.repeat(20));
   const h = new EthHistory({

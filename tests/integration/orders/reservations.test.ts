@@ -1,0 +1,59 @@
+/**
+ * Atomic reservations on a real wallet: many order requests at once on one RLTC1 balance, checked
+ * by the swaps domain against the devnet's Electrum servers, never promise more than what
+ * `trade_preimage` (max) and `max_taker_vol` allow.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MmNumber } from '../../../src/shared/number';
+import { startOrderNode, type OrderNode } from './orderNode';
+
+type Json = Record<string, unknown>;
+
+describe('concurrent orders on one balance', () => {
+  let node: OrderNode;
+
+  beforeAll(async () => {
+    node = await startOrderNode('reservations', '5');
+  }, 120_000);
+
+  afterAll(async () => {
+    await node?.stop();
+  });
+
+  const accepted = (replies: { status: number; body: Json }[]) => replies.filter((r) => r.status === 200).map((r) => r.body.result as Json);
+
+  it('setprice and update_maker_order at once: the accepted volumes stay within the max maker volume', async () => {
+    const pre = await node.mmrpc('trade_preimage', { base: 'RLTC1', rel: 'RLTC2', swap_method: 'setprice', price: '1', max: true });
+    expect(pre.status, JSON.stringify(pre.body)).toBe(200);
+    const max = MmNumber.parse((pre.body.result as Json).volume);
+    const first = await node.legacy('setprice', { base: 'RLTC1', rel: 'RLTC2', price: '1', volume: '1', cancel_previous: false });
+    expect(first.status).toBe(200);
+    const uuid = (first.body.result as Json).uuid as string;
+    const replies = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => node.legacy('setprice', { base: 'RLTC1', rel: 'RLTC2', price: String(1 + i), volume: '0.9', cancel_previous: false })),
+      ...Array.from({ length: 3 }, () => node.legacy('update_maker_order', { uuid, volume_delta: '0.4' })),
+    ]);
+    const refused = replies.filter((r) => r.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(accepted(replies).length).toBeGreaterThan(2);
+    const orders = (await node.legacy('my_orders')).body.result as { maker_orders: Record<string, Json> };
+    const total = Object.values(orders.maker_orders).reduce((sum, o) => sum.add(MmNumber.parse(o.max_base_vol)), MmNumber.ZERO);
+    expect(total.lte(max), `${total.toDecimalString()} ≤ ${max.toDecimalString()}`).toBe(true);
+    expect((await node.legacy('cancel_all_orders', { cancel_by: { type: 'All' } })).status).toBe(200);
+  });
+
+  it('sell at once: the accepted volumes stay within max_taker_vol', async () => {
+    const maxReply = await node.legacy('max_taker_vol', { coin: 'RLTC1', trade_with: 'RLTC2' });
+    const max = MmNumber.parse(maxReply.body.result);
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        node.legacy('sell', { base: 'RLTC1', rel: 'RLTC2', price: String(50 + i), volume: '0.9', timeout: 600 }),
+      ),
+    );
+    const ok = accepted(replies);
+    expect(replies.length - ok.length).toBeGreaterThan(0);
+    const total = ok.reduce((sum, r) => sum.add(MmNumber.parse(r.base_amount)), MmNumber.ZERO);
+    expect(total.lte(max), `${total.toDecimalString()} ≤ ${max.toDecimalString()}`).toBe(true);
+    expect((await node.legacy('cancel_all_orders', { cancel_by: { type: 'All' } })).status).toBe(200);
+  });
+});
