@@ -6,6 +6,7 @@
  * cancelled (`::cancel`). Statuses serialize as KDF's `RpcTaskStatus`:
  * `{status: "InProgress" | "UserActionRequired" | "Ok" | "Error", details}`.
  */
+import { ParamError, type ParamReader } from '../shared/params';
 import { internalError, MmError, type FrameResolver, framesOf, errorPath, errorTrace } from './errors';
 
 export type TaskStatus =
@@ -16,6 +17,24 @@ export type TaskStatus =
 
 /** A user action as sent: `{action_type, …}`. */
 export type UserAction = Record<string, unknown> & { action_type: string };
+
+/** `HwPin` / `HwPassphrase` (the spec's names) or KDF's `TrezorPin` / `TrezorPassphrase`. */
+export const PIN_ACTIONS = ['HwPin', 'TrezorPin'] as const;
+export const PASSPHRASE_ACTIONS = ['HwPassphrase', 'TrezorPassphrase'] as const;
+
+/**
+ * KDF's `HwRpcTaskUserAction`, the user actions every task that drives a hardware wallet takes:
+ * the PIN as positions 1–9 on the device's scrambled pad, or the passphrase.
+ */
+export function readHwUserAction(r: ParamReader): UserAction {
+  const actionType = r.oneOf('action_type', [...PIN_ACTIONS, ...PASSPHRASE_ACTIONS]);
+  if ((PIN_ACTIONS as readonly string[]).includes(actionType)) {
+    const pin = r.str('pin');
+    if (!/^[1-9]{1,50}$/.test(pin)) throw new ParamError(r.field('pin'), '`pin` must be the positions 1-9 on the PIN matrix');
+    return { action_type: actionType, pin };
+  }
+  return { action_type: actionType, passphrase: r.str('passphrase') };
+}
 
 /** What a running task may do. */
 export interface TaskHandle {
@@ -92,6 +111,11 @@ export class TaskManager {
       },
       awaitUserAction: (details, expected, timeoutMs) =>
         new Promise<UserAction>((resolve, reject) => {
+          // A finished or cancelled task asks nobody: its status stays as it ended.
+          if (task.finished || abort.signal.aborted) {
+            reject(task.finished ? taskError.taskFinished(id) : taskError.cancelled());
+            return;
+          }
           const timer = setTimeout(() => {
             task.waiting = null;
             reject(taskError.timeout(timeoutMs));

@@ -7,7 +7,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MmNumber } from '../../src/shared/number';
 import { devnetInfo } from './devnet';
-import { activateCoin, importWallet, openApp, setSeednodes } from './helpers';
+import { acknowledgeStorageWarning, activateCoin, importWallet, openApp, setSeednodes } from './helpers';
 
 const BASE = 'RLTC1';
 const REL = 'RLTC2';
@@ -104,6 +104,7 @@ test('a maker order is seen and taken from another browser, and both sides show 
     makerRequired.add(dec(MAKER_VOLUME)).toDecimalString(),
   );
   await expect(total(maker, BASE)).toHaveAttribute('data-short', 'false');
+  await acknowledgeStorageWarning(maker);
   await maker.getByTestId('trade-confirm').click();
   const makerPlaced = maker.getByTestId('trade-placed');
   await expect(makerPlaced).toHaveAttribute('data-kind', 'maker');
@@ -163,6 +164,7 @@ test('a maker order is seen and taken from another browser, and both sides show 
   const paid = dec(TAKER_VOLUME).mul(dec(PRICE));
   await expect(total(taker, REL).getByTestId('preimage-needed')).toHaveAttribute('data-value', takerRequired.add(paid).toDecimalString());
   await expect(total(taker, REL)).toHaveAttribute('data-short', 'false');
+  await acknowledgeStorageWarning(taker);
   await taker.getByTestId('trade-confirm').click();
   const takerPlaced = taker.getByTestId('trade-placed');
   await expect(takerPlaced).toHaveAttribute('data-kind', 'taker');

@@ -140,3 +140,18 @@ export async function setSeednodes(page: Page, seednodes: string[]): Promise<voi
   await expect(page.getByTestId('seednodes-error')).toHaveCount(0);
   await expect(page.getByTestId('network-state')).toHaveAttribute('data-state', seednodes.length > 0 ? 'on' : 'off');
 }
+
+/**
+ * Before a wallet's first order the page warns when the browser has not granted persistent storage
+ * (headless Chromium usually does not); the user acknowledges it and Confirm is enabled.
+ */
+export async function acknowledgeStorageWarning(page: Page): Promise<void> {
+  const warning = page.getByTestId('trade-storage-warning');
+  if ((await page.getByTestId('storage-status').getAttribute('data-mode')) === 'persistent') {
+    await expect(warning).toHaveCount(0);
+    return;
+  }
+  await expect(page.getByTestId('trade-confirm')).toBeDisabled();
+  await page.getByTestId('trade-storage-acknowledge').click();
+  await expect(warning).toHaveCount(0);
+}

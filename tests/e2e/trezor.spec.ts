@@ -327,5 +327,31 @@ test('RLTC1 on the Trezor: activate on its account, receive, send signed on the 
   await worker.evaluate(() => (self as unknown as SimScope).__trezorSim!.pressButton(false));
   await expect(page.getByTestId('send-error')).toHaveText('You rejected the transaction on your Trezor. Nothing was signed or sent.');
   await expect(page.getByTestId('send-preview-panel')).toHaveCount(0);
+
+  // The Trezor locks itself after a while: the PIN it then asks for belongs to this send, on its own pad.
+  await worker.evaluate(() => (self as unknown as SimScope).__trezorSim!.lock());
+  const acksBeforePin = (await received(worker)).filter((n) => n === 'ButtonAck').length;
+  await page.getByTestId('send-preview').click();
+  await expect(page.getByTestId('send-trezor-pin')).toBeVisible({ timeout: 30_000 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('send-trezor-pin').screenshot({ path: 'test-results/trezor/send-pin-390.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await enterPin(page, worker, '1234');
+  await expect(page.getByTestId('send-trezor-pin')).toHaveCount(0);
+  let pressesAfterPin = acksBeforePin;
+  await expect
+    .poll(
+      async () => {
+        if (await page.getByTestId('send-preview-panel').isVisible()) return true;
+        const acks = (await received(worker)).filter((n) => n === 'ButtonAck').length;
+        for (; pressesAfterPin < acks; pressesAfterPin++) await worker.evaluate(() => (self as unknown as SimScope).__trezorSim!.pressButton(true));
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await expect(page.getByTestId('preview-amount')).toHaveText(`0.1 ${COIN}`);
+  // The connection made earlier is untouched.
+  await expect(page.getByTestId('trezor-connected')).toBeVisible();
   await page.context().close();
 });

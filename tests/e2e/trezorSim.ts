@@ -20,6 +20,8 @@ export interface TrezorSimControl {
   pinPositions(pin: string): string;
   pressButton(yes: boolean): void;
   enterPinOnDevice(pin?: string): void;
+  /** The device locks itself (idle timeout): its next key or signing call asks for the PIN. */
+  lock(): void;
   disconnect(): void;
   received(): string[];
 }
@@ -35,6 +37,7 @@ export function installTrezorSimulator(scope: Record<string, unknown>): UsbLike 
       pinPositions: (pin) => sim.pinPositions(pin),
       pressButton: (yes) => sim.pressButton(yes),
       enterPinOnDevice: (pin) => sim.enterPinOnDevice(pin),
+      lock: () => sim.lock(),
       disconnect: () => sim.disconnect(),
       received: () => sim.received.map((m) => m.name),
       usb: () => sim.usb as unknown as UsbLike,

@@ -6,15 +6,12 @@
 import type { NodeContext } from '../context';
 import { MmError } from '../errors';
 import type { TaskHandle } from '../tasks';
+import { noTaskProcessor, taskProcessor } from './prompts';
 import { HwError, TrezorSession, WebUsbTransport, type TrezorDeviceInfo, type UsbLike } from './trezor';
 
-/** KDF's TREZOR_CONNECT_TIMEOUT and TREZOR_PIN_TIMEOUT. */
+/** KDF's TREZOR_CONNECT_TIMEOUT. */
 export const CONNECT_TIMEOUT_MS = 300_000;
-export const USER_ACTION_TIMEOUT_MS = 600_000;
 const POLL_MS = 500;
-
-export const PIN_ACTIONS = ['HwPin', 'TrezorPin'] as const;
-export const PASSPHRASE_ACTIONS = ['HwPassphrase', 'TrezorPassphrase'] as const;
 
 export async function initHw(ctx: NodeContext, h: TaskHandle, expectedPubkey: string | undefined): Promise<TrezorDeviceInfo> {
   if (!ctx.keys) {
@@ -26,21 +23,10 @@ export async function initHw(ctx: NodeContext, h: TaskHandle, expectedPubkey: st
   h.progress('WaitingForTrezorToConnect');
   const transport = await connect(usb, h.signal);
   h.progress('Initializing');
-  // The session sends the device's prompts to whichever task uses it now (ctx.hw.prompts).
-  ctx.hw.prompts = {
-    onFollowDevice: () => h.progress('FollowHwDeviceInstructions'),
-    pin: async () => String((await h.awaitUserAction('EnterTrezorPin', PIN_ACTIONS, USER_ACTION_TIMEOUT_MS)).pin),
-    passphrase: async () =>
-      String((await h.awaitUserAction('EnterTrezorPassphrase', PASSPHRASE_ACTIONS, USER_ACTION_TIMEOUT_MS)).passphrase),
-  };
-  const hw = ctx.hw;
-  const session = new TrezorSession(transport, {
-    onButtonRequest: () => hw.prompts.onFollowDevice(),
-    onPinRequest: () => hw.prompts.pin(),
-    onPassphraseRequest: () => hw.prompts.passphrase(),
-  });
+  // This task answers the prompts of its own calls only; later calls bring their task's processor.
+  const session = new TrezorSession(transport, noTaskProcessor());
   try {
-    const info = await session.deviceInfo({ signal: h.signal });
+    const info = await session.deviceInfo({ signal: h.signal, processor: taskProcessor(h) });
     if (expectedPubkey !== undefined && expectedPubkey.toLowerCase() !== info.device_pubkey) {
       throw new HwError('FoundUnexpectedDevice', `Found unexpected device: ${info.device_pubkey}, expected ${expectedPubkey}`);
     }

@@ -6,8 +6,8 @@ import { ParamError, type ParamReader } from '../../shared/params';
 import type { NodeContext } from '../context';
 import { MmError } from '../errors';
 import type { HandlerTable } from '../handler';
-import type { UserAction } from '../tasks';
-import { initHw, PASSPHRASE_ACTIONS, PIN_ACTIONS } from './initHw';
+import { readHwUserAction } from '../tasks';
+import { initHw } from './initHw';
 
 const KIND = 'init_hwdevice';
 
@@ -22,17 +22,6 @@ async function init(ctx: NodeContext, params: ParamReader): Promise<unknown> {
   return { task_id: ctx.tasks.spawn(KIND, 'Initializing', (h) => initHw(ctx, h, devicePubkey)) };
 }
 
-/** `HwPin {pin}` (positions 1–9 on the scrambled pad) or `HwPassphrase {passphrase}`, or KDF's Trezor* names. */
-function readUserAction(r: ParamReader): UserAction {
-  const actionType = r.oneOf('action_type', [...PIN_ACTIONS, ...PASSPHRASE_ACTIONS]);
-  if ((PIN_ACTIONS as readonly string[]).includes(actionType)) {
-    const pin = r.str('pin');
-    if (!/^[1-9]{1,50}$/.test(pin)) throw new ParamError(r.field('pin'), '`pin` must be the positions 1-9 on the PIN matrix');
-    return { action_type: actionType, pin };
-  }
-  return { action_type: actionType, passphrase: r.str('passphrase') };
-}
-
 export const hwHandlers: HandlerTable = {
   'task::init_hwdevice::init': { mmrpc: init },
   'task::init_hwdevice::status': {
@@ -40,7 +29,7 @@ export const hwHandlers: HandlerTable = {
   },
   'task::init_hwdevice::user_action': {
     mmrpc: async (ctx, p) => {
-      ctx.tasks.userAction(KIND, p.uint('task_id'), readUserAction(p.obj_('user_action')));
+      ctx.tasks.userAction(KIND, p.uint('task_id'), readHwUserAction(p.obj_('user_action')));
       return 'success';
     },
   },

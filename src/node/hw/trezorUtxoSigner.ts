@@ -1,17 +1,19 @@
 /**
  * Signs a UTXO coin's transactions on the Trezor: the address is the device's key at the coin's
  * BIP44 account 0, external chain, index 0; every transaction is streamed to the device (SignTx),
- * which asks the user to confirm the outputs.
+ * which asks the user to confirm the outputs. A PIN or passphrase the device asks for meanwhile
+ * goes to the task that signs (the withdraw's `UserActionRequired`); outside a task it fails at once.
  */
 import { address as btcAddress, Transaction } from 'bitcoinjs-lib';
 import type { CoinConfig } from '../coins/config';
 import { bitcoinjsNetwork } from '../coins/utxo/network';
 import type { SignContext, UtxoSigner } from '../coins/utxo/signer';
 import type { TxPlan } from '../coins/utxo/tx';
+import { noTaskProcessor, taskProcessor } from './prompts';
 import { HwError, signUtxoTx, type TrezorSession, type UtxoSignOutput } from './trezor';
-import type { TrezorPrompts } from './prompts';
 
-export async function trezorUtxoSigner(session: TrezorSession, config: CoinConfig, hw: { prompts: TrezorPrompts }): Promise<UtxoSigner> {
+/** The key is read outside any task (activation): a device that wants its PIN then fails it at once. */
+export async function trezorUtxoSigner(session: TrezorSession, config: CoinConfig): Promise<UtxoSigner> {
   const coinName = config.trezorCoin;
   if (!coinName || !config.derivationPath || !config.utxo) {
     throw new HwError('DataError', `${config.ticker} cannot be used with a Trezor: it needs trezor_coin and derivation_path in the coins config`);
@@ -31,25 +33,20 @@ export async function trezorUtxoSigner(session: TrezorSession, config: CoinConfi
           ? { changePath: path, scriptType, amount: o.value }
           : { address: btcAddress.fromOutputScript(o.script, network), amount: o.value };
       });
-      const previous = hw.prompts;
-      hw.prompts = { ...previous, onFollowDevice: ctx.onFollowDevice };
-      try {
-        const signed = await signUtxoTx(
-          session,
-          {
-            coinName,
-            inputs: plan.inputs.map((u, i) => ({ path, scriptType, prevTxHex: prevTxHexes[i] ?? '', prevIndex: u.vout, amount: u.value })),
-            outputs,
-            version: config.utxo?.txversion ?? 1,
-            lockTime: 0,
-          },
-          { signal: ctx.signal },
-        );
-        const tx = Transaction.fromHex(signed.txHex);
-        return { hex: signed.txHex, txid: tx.getId(), size: tx.byteLength(), vsize: tx.virtualSize() };
-      } finally {
-        hw.prompts = previous;
-      }
+      const processor = ctx.task ? taskProcessor(ctx.task, ctx.onFollowDevice) : noTaskProcessor(ctx.onFollowDevice);
+      const signed = await signUtxoTx(
+        session,
+        {
+          coinName,
+          inputs: plan.inputs.map((u, i) => ({ path, scriptType, prevTxHex: prevTxHexes[i] ?? '', prevIndex: u.vout, amount: u.value })),
+          outputs,
+          version: config.utxo?.txversion ?? 1,
+          lockTime: 0,
+        },
+        { signal: ctx.signal, processor },
+      );
+      const tx = Transaction.fromHex(signed.txHex);
+      return { hex: signed.txHex, txid: tx.getId(), size: tx.byteLength(), vsize: tx.virtualSize() };
     },
   };
 }

@@ -81,6 +81,9 @@ export function describeActivationFailure(f: CoinFailure, coin: string): string 
   if (/already initialized/i.test(text)) return `${coin} is already active.`;
   if (/No Trezor is connected/i.test(text)) return `Connect your Trezor first (Hardware wallet, below), then activate ${coin} on it.`;
   if (/cannot be used with a Trezor/i.test(text)) return `${coin} cannot be used with a Trezor.`;
+  if (/Unexpected user interaction request/i.test(text)) {
+    return `Your Trezor locked itself and asks for its PIN. Connect it again (Hardware wallet, below), then activate ${coin} on it.`;
+  }
   const platform = missingPlatform(f);
   if (platform !== null) return `${coin} is a token on ${platform}: activate ${platform} first, then ${coin}.`;
   return `${coin} could not be activated: ${text}`;

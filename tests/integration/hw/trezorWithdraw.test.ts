@@ -1,6 +1,7 @@
 /**
  * A UTXO coin on the Trezor account: activation with `priv_key_policy: "Trezor"`, and a withdraw
- * signed on the (simulated) device through `task::withdraw`, accepted and mined by litecoind.
+ * signed on the (simulated) device through `task::withdraw`, accepted and mined by litecoind; a
+ * device that locked itself after init asks for its PIN through the withdraw task.
  */
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
@@ -18,7 +19,7 @@ const MNEMONIC = Array(12).fill('all').join(' ');
 describe('Trezor-signed UTXO withdraw', () => {
   const sim = new SimTrezor({
     model: 'T1B1',
-    pin: null,
+    pin: '1234',
     passphraseProtection: false,
     mnemonic: MNEMONIC,
     label: 'Itest Trezor',
@@ -40,6 +41,9 @@ describe('Trezor-signed UTXO withdraw', () => {
     await node.mmrpc('task::init_hwdevice::init', {});
     await waitFor('device connected', async () => {
       const s = await task('task::init_hwdevice::status', { task_id: 0, forget_if_finished: false });
+      if (s.status === 'UserActionRequired') {
+        await node.mmrpc('task::init_hwdevice::user_action', { task_id: 0, user_action: { action_type: 'HwPin', pin: sim.pinPositions('1234') } });
+      }
       return s.status === 'Ok' ? s : undefined;
     });
   });
@@ -91,5 +95,29 @@ describe('Trezor-signed UTXO withdraw', () => {
       return s.status === 'Ok' || s.status === 'Error' ? s : undefined;
     });
     expect(done).toMatchObject({ status: 'Error', details: { error_type: 'HwError', error_data: 'UserCancelled' } });
+  });
+
+  it('asks for the PIN through the withdraw task when the device locked itself; the init task stays Ok', async () => {
+    sim.lock();
+    const bob = devnet().wallets.bob?.addresses.RLTC1;
+    const init = await node.mmrpc('task::withdraw::init', { coin: 'RLTC1', to: bob, amount: '0.2' });
+    const id = (init.body.result as { task_id: number }).task_id;
+    const seen = new Set<string>();
+    const done = await waitFor('signed after the PIN', async () => {
+      const s = await task('task::withdraw::status', { task_id: id, forget_if_finished: false });
+      seen.add(`${s.status}:${String(s.details).slice(0, 40)}`);
+      if (s.status === 'UserActionRequired' && s.details === 'EnterTrezorPin') {
+        const r = await node.mmrpc('task::withdraw::user_action', { task_id: id, user_action: { action_type: 'TrezorPin', pin: sim.pinPositions('1234') } });
+        expect(r.body.result).toBe('success');
+      }
+      if (s.status === 'InProgress' && s.details === 'FollowHwDeviceInstructions') sim.pressButton(true);
+      return s.status === 'Ok' || s.status === 'Error' ? s : undefined;
+    });
+    expect(done.status, JSON.stringify(done.details)).toBe('Ok');
+    expect(seen).toContain('UserActionRequired:EnterTrezorPin');
+    const tx = done.details as { tx_hex: string };
+    const [accepted] = await daemon('chain1').call<{ allowed: boolean; 'reject-reason'?: string }[]>('testmempoolaccept', [[tx.tx_hex]]);
+    expect(accepted?.allowed, accepted?.['reject-reason']).toBe(true);
+    expect(await task('task::init_hwdevice::status', { task_id: 0, forget_if_finished: false })).toMatchObject({ status: 'Ok' });
   });
 });

@@ -120,4 +120,31 @@ describe('TaskManager', () => {
     expect(error?.errorType).toBe('NoSuchTask');
     expect(error?.httpStatus).toBe(404);
   });
+
+  it('never asks the user for a finished task: the request fails at once and the status stays Ok', async () => {
+    const tasks = new TaskManager();
+    let handle!: TaskHandle;
+    const id = tasks.spawn('hw', 'Initializing', async (h) => {
+      handle = h;
+      return { device: 'x' };
+    });
+    await tick();
+    const late = handle.awaitUserAction('EnterTrezorPin', ['HwPin'], 600_000);
+    await expect(late).rejects.toMatchObject({ errorType: 'TaskFinished' });
+    handle.progress('FollowHwDeviceInstructions');
+    expect(tasks.status('hw', id, false)).toEqual({ status: 'Ok', details: { device: 'x' } });
+    expect(typeOf(() => tasks.userAction('hw', id, { action_type: 'HwPin', pin: '1' }))).toBe('NoSuchTask');
+  });
+
+  it('never asks the user for a cancelled task', async () => {
+    const tasks = new TaskManager();
+    let handle!: TaskHandle;
+    const id = tasks.spawn('hw', 'Initializing', (h) => {
+      handle = h;
+      return new Promise<void>(() => undefined);
+    });
+    tasks.cancel('hw', id);
+    await expect(handle.awaitUserAction('EnterTrezorPin', ['HwPin'], 600_000)).rejects.toMatchObject({ errorType: 'Cancelled' });
+    expect(typeOf(() => tasks.status('hw', id))).toBe('NoSuchTask');
+  });
 });

@@ -3,6 +3,7 @@
  * the context. Coins never import the hardware adapter; they are handed a UtxoSigner.
  */
 import type { KeyPair } from '../../crypto';
+import type { TaskHandle } from '../../tasks';
 import type { CoinConfig } from '../config';
 import { signTx, type InputKind, type SignedTx, type TxPlan } from './tx';
 
@@ -13,6 +14,8 @@ export interface SignContext {
   prevTxHexes(): Promise<string[]>;
   /** Called when the user must act on the device (KDF's FollowHwDeviceInstructions). */
   onFollowDevice(): void;
+  /** The running task that signs: a hardware wallet asks the user for its PIN or passphrase through it. */
+  task?: TaskHandle;
   signal?: AbortSignal;
 }
 

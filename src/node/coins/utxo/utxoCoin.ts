@@ -82,6 +82,7 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
       inputKind: this.inputKind,
       prevTxHexes: () => this.api.rawTransactions(plan.inputs.map((u) => u.txid)),
       onFollowDevice: () => hooks.onFollowDevice?.(),
+      task: hooks.task,
       signal: hooks.signal,
     });
   }

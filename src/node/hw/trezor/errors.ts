@@ -52,6 +52,28 @@ export class TrezorTransportError extends MmError {
   }
 }
 
+/** KDF's `TrezorUserInteraction`: what the device asked the user for. */
+export type TrezorUserInteraction = 'PinMatrix3x3' | 'PassphraseRequest';
+
+/**
+ * KDF's `HwError::UnexpectedUserInteractionRequest`: the device asked for its PIN or passphrase
+ * during a call that no running task made, so nobody can be asked. KDF reports it as an internal
+ * error; the call fails at once instead of waiting for an answer that cannot come.
+ */
+export class UnexpectedUserInteractionError extends MmError {
+  readonly interaction: TrezorUserInteraction;
+
+  constructor(interaction: TrezorUserInteraction) {
+    const asked = interaction === 'PinMatrix3x3' ? 'its PIN' : 'its passphrase';
+    const message =
+      `Unexpected user interaction request: ${interaction}. The Trezor asks for ${asked} and no running task can ask the user: ` +
+      'use task::withdraw::init, or connect the device again with task::init_hwdevice';
+    super({ errorType: 'Internal', message, errorData: message, httpStatus: 500 });
+    this.name = 'UnexpectedUserInteractionError';
+    this.interaction = interaction;
+  }
+}
+
 export function deviceDisconnected(cause?: unknown): HwError {
   return new HwError('NoTrezorDeviceAvailable', 'Trezor device disconnected', cause);
 }

@@ -37,6 +37,11 @@ export interface TrezorRequestProcessor {
 export interface CallOptions {
   /** Aborting sends `Cancel` to the device and rejects the call with `UserCancelled`. */
   signal?: AbortSignal;
+  /**
+   * Answers the device's requests during this call only: the task that makes the call. Without
+   * it the session's own processor answers.
+   */
+  processor?: TrezorRequestProcessor;
 }
 
 export type UtxoScriptType = 'p2pkh' | 'p2wpkh';
@@ -96,6 +101,7 @@ export class TrezorSession {
     options: CallOptions = {},
   ): Promise<TrezorMessages[R]> {
     const cancel = new Cancellation(this.transport, options.signal);
+    const processor = options.processor ?? this.processor;
     try {
       // Already aborted, e.g. between the calls of a signing: the device may be mid-operation.
       if (cancel.requested) return await cancel.finish();
@@ -108,17 +114,17 @@ export class TrezorSession {
           case 'Failure':
             throw failureToHwError(reply.message);
           case 'ButtonRequest':
-            this.processor.onButtonRequest(reply.message);
+            processor.onButtonRequest(reply.message);
             reply = await this.exchange({ name: 'ButtonAck', message: {} });
             break;
           case 'PinMatrixRequest': {
-            const pin = await cancel.race(this.processor.onPinRequest(reply.message));
+            const pin = await cancel.race(processor.onPinRequest(reply.message));
             if (pin === CANCELLED) return await cancel.finish();
             reply = await this.exchange({ name: 'PinMatrixAck', message: { pin } });
             break;
           }
           case 'PassphraseRequest': {
-            const passphrase = await cancel.race(this.processor.onPassphraseRequest());
+            const passphrase = await cancel.race(processor.onPassphraseRequest());
             if (passphrase === CANCELLED) return await cancel.finish();
             reply = await this.exchange({ name: 'PassphraseAck', message: { passphrase } });
             break;

@@ -90,6 +90,11 @@ export class SimFirmware {
     this.poke();
   }
 
+  /** Auto-lock after idle: the next protected call asks for the PIN again; the session's passphrase stays. */
+  lock(): void {
+    this.unlocked = false;
+  }
+
   private async run(): Promise<void> {
     let next: AnyMessage | null = null;
     for (;;) {

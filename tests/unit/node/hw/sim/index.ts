@@ -54,6 +54,11 @@ export class SimTrezor {
     return [...pin].map((digit) => String(this.firmware.matrix.indexOf(digit) + 1)).join('');
   }
 
+  /** The device locks itself, as after its idle timeout: the next key or signing call wants the PIN. */
+  lock(): void {
+    this.firmware.lock();
+  }
+
   /** Pulls the cable mid-whatever: pending transfers fail, `disconnect` fires, the firmware stops. */
   disconnect(): void {
     this.firmware.unplug();
