@@ -13,7 +13,9 @@ import { tmpdir } from 'node:os';
 import { freePort } from '../devnet/process';
 import { startDevnet } from '../devnet/start';
 import { evmFigures } from './evmFigures';
+import { hostFigures } from './hostFigures';
 import { ordersFigures } from './ordersFigures';
+import { storageFigures } from './storageFigures';
 import { utxoFigures } from './utxoFigures';
 import { browserFigures } from './workerFigures';
 
@@ -84,6 +86,9 @@ async function all(): Promise<void> {
   await main();
   await chainFigures();
   for (const f of await ordersFigures()) print(f);
+  for (const f of await (await import('./hostileFigures')).hostileFigures()) print(f);
+  for (const f of await storageFigures()) print(f);
+  for (const f of await hostFigures()) print(f);
 }
 
 all().catch((e: unknown) => {
