@@ -95,6 +95,8 @@ test('the page asks the browser for persistent storage at create/unlock and show
 
   // Unlocking asks again.
   await page.getByTestId('lock-button').click();
+  // Locking leads straight to this wallet's unlock form; wait for it so the unlock does not race it.
+  await expect(page.getByTestId('unlock-form')).toBeVisible();
   await submitUnlock(page, 'storage-real', STRONG_PASSWORD);
   await expectUnlocked(page, 'storage-real');
   await expect(status).not.toHaveAttribute('data-mode', 'checking');
