@@ -6,6 +6,7 @@
 import type { MmNumber } from '../../shared/number';
 import type { TaskHandle } from '../tasks';
 import type { CoinConfig } from './config';
+import type { SwapOps } from './swapOps';
 import type { TradeFees } from './tradeFee';
 
 export interface CoinBalance {
@@ -102,6 +103,8 @@ export interface EnabledCoin {
   readonly history: TxHistoryView | null;
   /** Swap fee estimates; absent for a coin family that cannot swap yet. */
   readonly tradeFees?: TradeFees;
+  /** The transactions of an atomic swap; absent for a coin family that cannot swap yet. */
+  readonly swapOps?: SwapOps;
   /** Closes connections and timers; called on disable and on node stop. */
   shutdown(): Promise<void>;
 }

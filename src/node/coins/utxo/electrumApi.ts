@@ -3,7 +3,7 @@
  * is outside our trust, and a malformed answer must become a Transport error, not a wrong balance.
  */
 import { coinError } from '../coinErrors';
-import type { ElectrumClient } from './electrum';
+import { isElectrumError, type ElectrumClient } from './electrum';
 import type { Unspent } from './tx';
 
 export interface HeaderTip {
@@ -22,6 +22,17 @@ const isHeight = (v: unknown): v is number => typeof v === 'number' && Number.is
 
 function bad(method: string, what: string): never {
   throw coinError.transport(`malformed answer to ${method}: ${what}`);
+}
+
+/** A server's JSON-RPC error on a lookup means "not known"; a transport failure stays an error. */
+function unknownToServer(e: unknown): null {
+  if (isElectrumError(e) && e.kind === 'server') return null;
+  throw e;
+}
+
+/** The timestamp (unix seconds) of an 80-byte header in hex: bytes 68..72, little-endian. */
+function headerTime(hex: string): number {
+  return Number.parseInt(hex.slice(136, 144).match(/../g)?.reverse().join('') ?? '', 16);
 }
 
 export class ElectrumApi {
@@ -59,6 +70,27 @@ export class ElectrumApi {
     return hexes.map((h) => (typeof h === 'string' && /^([0-9a-f]{2})+$/i.test(h) ? h : bad(method, 'not hex')));
   }
 
+  /**
+   * One raw transaction, or null when the server answers with an error (it does not know the
+   * transaction); a failed connection still throws.
+   */
+  async rawTransaction(txid: string): Promise<string | null> {
+    const method = 'blockchain.transaction.get';
+    const hex = await this.client.request<unknown>(method, [txid]).catch(unknownToServer);
+    if (hex === null) return null;
+    return typeof hex === 'string' && /^([0-9a-f]{2})+$/i.test(hex) ? hex : bad(method, 'not hex');
+  }
+
+  /** Confirmations of a transaction (0 in the mempool), from the verbose answer; null when unknown to the server. */
+  async confirmations(txid: string): Promise<number | null> {
+    const method = 'blockchain.transaction.get';
+    const tx = await this.client.request<unknown>(method, [txid, true]).catch(unknownToServer);
+    if (tx === null) return null;
+    if (typeof tx !== 'object') bad(method, 'not an object');
+    const confirmations = (tx as { confirmations?: unknown }).confirmations ?? 0;
+    return isHeight(confirmations) && confirmations >= 0 ? confirmations : bad(method, `confirmations ${String(confirmations)}`);
+  }
+
   /** Block times (unix seconds) of the given heights, from their 80-byte headers. */
   async blockTimes(heights: number[]): Promise<Map<number, number>> {
     const method = 'blockchain.block.header';
@@ -68,10 +100,23 @@ export class ElectrumApi {
     const headers = await this.client.batch(unique.map((h) => ({ method, params: [h] })));
     headers.forEach((hex, i) => {
       if (typeof hex !== 'string' || !/^[0-9a-f]{160}$/i.test(hex)) bad(method, String(hex));
-      const time = Number.parseInt(hex.slice(136, 144).match(/../g)?.reverse().join('') ?? '', 16);
-      times.set(unique[i] ?? 0, time);
+      times.set(unique[i] ?? 0, headerTime(hex));
     });
     return times;
+  }
+
+  /**
+   * Timestamps of up to `count` consecutive headers from `start` (`blockchain.block.headers`); fewer
+   * when the server's chain ends sooner.
+   */
+  async headerTimes(start: number, count: number): Promise<number[]> {
+    const method = 'blockchain.block.headers';
+    const r = (await this.client.request<unknown>(method, [start, count])) as { count?: unknown; hex?: unknown } | null;
+    const n = r?.count;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0 || n > count) bad(method, `count ${String(n)}`);
+    if (typeof r?.hex !== 'string' || r.hex.length !== n * 160 || !/^[0-9a-f]*$/i.test(r.hex)) bad(method, 'headers hex');
+    const hex = r.hex as string;
+    return Array.from({ length: n as number }, (_, i) => headerTime(hex.slice(i * 160, (i + 1) * 160)));
   }
 
   async broadcast(txHex: string): Promise<string> {
@@ -84,6 +129,13 @@ export class ElectrumApi {
     const method = 'blockchain.estimatefee';
     const v = await this.client.request<unknown>(method, mode ? [blocks, mode] : [blocks]);
     return typeof v === 'number' ? v : bad(method, String(v));
+  }
+
+  /** The server's minimum relay fee rate in coins per kB (`blockchain.relayfee`). */
+  async relayFee(): Promise<number> {
+    const method = 'blockchain.relayfee';
+    const v = await this.client.request<unknown>(method, []);
+    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : bad(method, String(v));
   }
 
   /** The tip now, and every new tip after it. */

@@ -2,10 +2,11 @@
  * Who signs a UTXO coin's transactions: the node's own key, or a hardware wallet reached through
  * the context. Coins never import the hardware adapter; they are handed a UtxoSigner.
  */
+import type { Transaction } from 'bitcoinjs-lib';
 import type { KeyPair } from '../../crypto';
 import type { TaskHandle } from '../../tasks';
 import type { CoinConfig } from '../config';
-import { signTx, type InputKind, type SignedTx, type TxPlan } from './tx';
+import { signLegacyScriptInput, signTx, type InputKind, type SignedTx, type TxPlan } from './tx';
 
 export interface SignContext {
   config: CoinConfig;
@@ -25,6 +26,12 @@ export interface UtxoSigner {
   /** The compressed public key of the wallet's address. */
   readonly publicKey: Uint8Array;
   sign(plan: TxPlan, ctx: SignContext): Promise<SignedTx>;
+  /**
+   * Signs legacy input `index` of `tx` against `scriptCode` (an HTLC redeem script), SIGHASH_ALL;
+   * returns DER + hashtype. Absent for hardware wallets, which sign only their own scripts, so
+   * such coins cannot swap yet.
+   */
+  signScriptInput?(tx: Transaction, index: number, scriptCode: Uint8Array): Promise<Uint8Array>;
 }
 
 export function softwareSigner(keyPair: KeyPair): UtxoSigner {
@@ -32,5 +39,6 @@ export function softwareSigner(keyPair: KeyPair): UtxoSigner {
     kind: 'software',
     publicKey: keyPair.publicKey,
     sign: async (plan, ctx) => signTx(plan, keyPair, ctx.config, ctx.inputKind),
+    signScriptInput: async (tx, index, scriptCode) => signLegacyScriptInput(tx, index, keyPair, scriptCode),
   };
 }

@@ -1,11 +1,12 @@
 /**
  * A UTXO coin activated over Electrum: its address and script, balance (with immature coinbase
- * outputs set apart), withdraw and broadcast, swap fee estimates. Balance changes pushed by the server are sent on as
- * `coin_balance` events, so the UI never polls.
+ * outputs set apart), withdraw and broadcast, swap fee estimates and swap transactions. Balance
+ * changes pushed by the server are sent on as `coin_balance` events, so the UI never polls.
  */
 import { Transaction } from 'bitcoinjs-lib';
 import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawHooks, WithdrawRequest } from '../coin';
 import type { CoinConfig, UtxoParams } from '../config';
+import type { SwapOps } from '../swapOps';
 import type { TradeFees } from '../tradeFee';
 import { bytesToHex } from '../../crypto';
 import { myAddress, decodeAddress } from './address';
@@ -18,6 +19,7 @@ import { satToDecimal, type InputKind, type SignedTx, type TxPlan, type Unspent 
 import type { UtxoCoinView } from './utxoCoinView';
 import { buildWithdraw } from './withdraw';
 import { UtxoTradeFees } from './tradeFee';
+import { UtxoSwapOps } from './swapOps';
 
 export interface UtxoCoinInit {
   config: CoinConfig;
@@ -46,6 +48,7 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   readonly api: ElectrumApi;
   history: TxHistoryView | null = null;
   readonly tradeFees: TradeFees = new UtxoTradeFees(this);
+  readonly swapOps: SwapOps = new UtxoSwapOps(this);
   private readonly spent = new SpentOutpoints();
   /** Whether a transaction is a coinbase never changes, so the answer is kept. */
   private readonly coinbase = new Map<string, boolean>();

@@ -68,12 +68,24 @@ export function signInput(
   else tx.setWitness(index, [sig, key.publicKey]);
 }
 
+/**
+ * The SIGHASH_ALL signature (DER + hashtype byte) of input `index` of `tx`, a legacy (non-witness)
+ * input whose script code is `scriptCode`: a P2SH input commits to its redeem script (an HTLC
+ * spend or refund). The caller builds the scriptSig around it.
+ */
+export function signLegacyScriptInput(tx: Transaction, index: number, key: KeyPair, scriptCode: Uint8Array): Uint8Array {
+  const sighash = new SighashCache(tx, scriptCode).legacy(index);
+  const der = secp256k1.sign(sighash, key.privateKey, { prehash: false, lowS: true, format: 'der' });
+  return Uint8Array.of(...der, Transaction.SIGHASH_ALL);
+}
+
 /** Both kinds commit to the key's P2PKH script: as the spent script, or as BIP143's scriptCode. */
 function scriptCodeOf(key: KeyPair): Uint8Array {
   return p2pkhScript(hash160(key.publicKey));
 }
 
-function plainLayout(coin: CoinConfig): UtxoParams {
+/** The coin's transaction layout, refused unless it is the plain Bitcoin one this module serializes. */
+export function plainLayout(coin: CoinConfig): UtxoParams {
   const utxo = coin.utxo;
   if (!utxo) throw coinError.internal(`${coin.ticker} is not a UTXO coin`);
   if (utxo.overwintered) throw coinError.internal(`${coin.ticker}: overwintered transactions are not supported yet`);

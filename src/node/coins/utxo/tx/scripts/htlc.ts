@@ -95,8 +95,11 @@ export function htlcRefundScriptSig(signature: Uint8Array, redeem: Uint8Array): 
   return concatBytes(push(signature), Uint8Array.of(OP_1), push(redeem));
 }
 
-/** The pushes and opcodes of a push-only script, or null if it is not one. */
-function readPushes(script: Uint8Array): (Uint8Array | number)[] | null {
+/**
+ * The pushes and opcodes of a push-only script (pushes up to OP_PUSHDATA1, OP_0, OP_1), or null if
+ * it is not one.
+ */
+export function readPushes(script: Uint8Array): (Uint8Array | number)[] | null {
   const items: (Uint8Array | number)[] = [];
   let i = 0;
   while (i < script.length) {
@@ -146,4 +149,12 @@ export function htlcRefundLockTime(htlcLocktime: number, medianTimePast: number)
  */
 export function htlcRefundable(htlcLocktime: number, medianTimePast: number): boolean {
   return medianTimePast > htlcLocktime;
+}
+
+/** Whether `scriptSig` is the sender's refund of this HTLC: exactly `<sig> OP_1 <expected redeem>`. */
+export function htlcIsRefund(scriptSig: Uint8Array, expectedRedeem: Uint8Array): boolean {
+  const items = readPushes(scriptSig);
+  if (!items || items.length !== 3) return false;
+  const [sig, selector, redeem] = items;
+  return sig instanceof Uint8Array && selector === OP_1 && redeem instanceof Uint8Array && sameBytes(redeem, expectedRedeem);
 }

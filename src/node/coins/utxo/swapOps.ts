@@ -1,0 +1,276 @@
+/**
+ * SwapOps of a UTXO coin (KDF's utxo_common swap functions, kdf-facts §4.4–4.5): the taker fee and
+ * HTLC payments are ordinary wallet transactions (planned, signed and broadcast like a withdraw, one
+ * at a time so two swaps never pick the same outputs); spends and refunds are one-input P2SH
+ * transactions signed over the redeem script. The chain is read through the coin's Electrum servers:
+ * raw transactions to check what the counterparty sent, the HTLC script's history to see how a
+ * payment ended (or find our own after a crash), and the last 11 headers for the median time past a refund waits for.
+ */
+import type { Transaction } from 'bitcoinjs-lib';
+import { MmNumber } from '../../../shared/number';
+import { coinError } from '../coinErrors';
+import { SwapValidationError, type HtlcOutcome, type HtlcTerms, type SwapOps, type SwapTx } from '../swapOps';
+import type { DexFeePayment } from '../tradeFee';
+import { hash160 as dhash160 } from '../../crypto';
+import type { HistoryItem } from './electrumApi';
+import { coinFeeRate } from './feeRate';
+import { electrumScripthash } from './scripthash';
+import { sameBytes } from './swap/bytes';
+import { hardwareWalletNotSupported } from './swap/errors';
+import { buildHtlcSpend } from './swap/htlcSpend';
+import { medianTimePast } from './swap/mtp';
+import { classifySpend, htlcInputOf, secretFromSpend } from './swap/outcome';
+import { checkPaymentOutput, htlcOutputScript, paymentOutputs, redeemScriptOf } from './swap/payment';
+import { checkInputsSignedBy, checkTakerFeeOutputs, isSignedBy, takerFeeOutputs } from './swap/takerFee';
+import { decodeSwapTx, decodeTx, MAX_TX_BYTES, sameAsChain, toSwapTx } from './swap/txBytes';
+import { SWAP_SPEND_TX_SIZE } from './tradeFee';
+import { feeForVsize, plainLayout, planTx, type TxOutput } from './tx';
+import {
+  HTLC_REFUND_SEQUENCE,
+  HTLC_SPEND_SEQUENCE,
+  htlcRefundLockTime,
+  htlcRefundScriptSig,
+  htlcRefundable,
+  htlcSpendScriptSig,
+} from './tx/scripts/htlc';
+import type { UtxoCoinView } from './utxoCoinView';
+
+/** Transactions of an HTLC address's history fetched per round while looking for the payment's spender. */
+const HISTORY_BATCH = 25;
+/**
+ * Most history entries looked through: anyone may pay dust to an HTLC address, so its history is
+ * bounded before any work; a real one holds the payment and its spend or refund.
+ */
+const MAX_HTLC_HISTORY = 2000;
+const TXID = /^[0-9a-f]{64}$/;
+
+export class UtxoSwapOps implements SwapOps {
+  readonly swapContractBytes = new Uint8Array(0);
+  /** The wallet transaction being planned, signed and broadcast; the next one waits for it. */
+  private sending: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly coin: UtxoCoinView) {}
+
+  get htlcPubkey(): Uint8Array {
+    return this.coin.signer.publicKey;
+  }
+
+  async sendTakerFee(fee: DexFeePayment): Promise<SwapTx> {
+    this.htlcSigner();
+    return this.sendOutputs(takerFeeOutputs({ fee: this.toSat(fee.fee), burn: this.toSat(fee.burn) }));
+  }
+
+  async validateTakerFee(tx: SwapTx, fee: DexFeePayment, senderPubkey: Uint8Array): Promise<void> {
+    const decoded = decodeSwapTx(tx);
+    checkInputsSignedBy(decoded, senderPubkey);
+    checkTakerFeeOutputs(decoded, { fee: this.toSat(fee.fee), burn: this.toSat(fee.burn) });
+    await this.checkOnChain(decoded);
+  }
+
+  txFromBytes(raw: Uint8Array): SwapTx {
+    if (raw.length > MAX_TX_BYTES) throw new SwapValidationError(`transaction of ${raw.length} bytes is larger than a standard one`);
+    return toSwapTx(decodeTx(raw));
+  }
+
+  /**
+   * KDF looks at the first transaction of the HTLC address's history; since anyone can pay to that
+   * address, this takes the first one since `searchFromBlock` that is ours (every input signed by
+   * our key) and pays the HTLC in output 0.
+   */
+  async checkIfMyPaymentSent(terms: HtlcTerms, searchFromBlock: number): Promise<SwapTx | null> {
+    if (!sameBytes(terms.senderPubkey, this.htlcPubkey)) throw coinError.internal('our payment is refundable by our own key');
+    const script = htlcOutputScript(redeemScriptOf(terms));
+    const history = await this.htlcHistory(script);
+    const recent = history.filter((h) => h.height <= 0 || h.height >= searchFromBlock).map((h) => h.txHash);
+    return this.firstOf(recent, (tx) =>
+      tx.outs[0] && sameBytes(tx.outs[0].script, script) && isSignedBy(tx, this.htlcPubkey) ? toSwapTx(tx) : null,
+    );
+  }
+
+  async sendPayment(terms: HtlcTerms): Promise<SwapTx> {
+    this.htlcSigner();
+    if (!sameBytes(terms.senderPubkey, this.htlcPubkey)) throw coinError.internal('an HTLC payment must be refundable by our own key');
+    return this.sendOutputs(paymentOutputs(terms, this.toSat(terms.amount)));
+  }
+
+  async validatePayment(tx: SwapTx, terms: HtlcTerms): Promise<void> {
+    if (!sameBytes(terms.receiverPubkey, this.htlcPubkey)) throw new SwapValidationError('the payment is not to our key');
+    const decoded = decodeSwapTx(tx);
+    checkPaymentOutput(decoded, terms, this.toSat(terms.amount));
+    await this.checkOnChain(decoded);
+  }
+
+  async spendPayment(payment: SwapTx, terms: HtlcTerms, secret: Uint8Array): Promise<SwapTx> {
+    const sign = this.htlcSigner();
+    if (!sameBytes(terms.receiverPubkey, this.htlcPubkey)) throw coinError.internal('only a payment to our own key can be spent by us');
+    if (!sameBytes(dhash160(secret), terms.secretHash)) throw coinError.internal('the secret does not match the secret hash');
+    const decoded = decodeSwapTx(payment);
+    checkPaymentOutput(decoded, terms, this.toSat(terms.amount));
+    const redeem = redeemScriptOf(terms);
+    // KDF sets the spend's lock time as a refund's; with a final sequence it is not enforced.
+    const lockTime = htlcRefundLockTime(terms.timeLock, await this.medianTimePast());
+    const spend = await buildHtlcSpend({
+      payment: decoded,
+      redeem,
+      to: this.coin.script,
+      fee: await this.htlcSpendFee(),
+      version: plainLayout(this.coin.config).txversion,
+      sequence: HTLC_SPEND_SEQUENCE,
+      lockTime,
+      sign,
+      scriptSig: (sig) => htlcSpendScriptSig(sig, secret, redeem),
+    });
+    return this.broadcast(spend);
+  }
+
+  async refundPayment(payment: SwapTx, terms: HtlcTerms): Promise<SwapTx> {
+    const sign = this.htlcSigner();
+    if (!sameBytes(terms.senderPubkey, this.htlcPubkey)) throw coinError.internal('only our own payment can be refunded by us');
+    const decoded = decodeSwapTx(payment);
+    checkPaymentOutput(decoded, terms, this.toSat(terms.amount));
+    const mtp = await this.medianTimePast();
+    if (!htlcRefundable(terms.timeLock, mtp)) {
+      throw new SwapValidationError(`the payment cannot be refunded yet: the chain's median time past ${mtp} has not passed its lock time ${terms.timeLock}`);
+    }
+    const redeem = redeemScriptOf(terms);
+    const refund = await buildHtlcSpend({
+      payment: decoded,
+      redeem,
+      to: this.coin.script,
+      fee: await this.htlcSpendFee(),
+      version: plainLayout(this.coin.config).txversion,
+      sequence: HTLC_REFUND_SEQUENCE,
+      lockTime: htlcRefundLockTime(terms.timeLock, mtp),
+      sign,
+      scriptSig: (sig) => htlcRefundScriptSig(sig, redeem),
+    });
+    return this.broadcast(refund);
+  }
+
+  async canRefund(timeLock: number): Promise<boolean> {
+    return htlcRefundable(timeLock, await this.medianTimePast());
+  }
+
+  async findPaymentOutcome(payment: SwapTx, terms: HtlcTerms): Promise<HtlcOutcome | null> {
+    const decoded = decodeSwapTx(payment);
+    const redeem = redeemScriptOf(terms);
+    const script = htlcOutputScript(redeem);
+    if (!decoded.outs[0] || !sameBytes(decoded.outs[0].script, script)) {
+      throw new SwapValidationError("the payment's output script is not the HTLC of the agreed terms");
+    }
+    const history = await this.htlcHistory(script);
+    const paymentId = decoded.getId();
+    const paymentHash = decoded.getHash();
+    const others = history.map((h) => h.txHash).filter((id) => id !== paymentId);
+    return this.firstOf(others, (tx) => {
+      const index = htlcInputOf(tx, paymentHash);
+      return index >= 0 ? classifySpend(tx, index, redeem, terms.secretHash) : null;
+    });
+  }
+
+  extractSecret(spend: SwapTx, secretHash: Uint8Array): Uint8Array {
+    return secretFromSpend(decodeSwapTx(spend), secretHash);
+  }
+
+  async confirmations(txHash: string): Promise<number | null> {
+    if (!TXID.test(txHash)) throw coinError.internal(`'${txHash}' is not a transaction hash`);
+    return this.coin.api.confirmations(txHash);
+  }
+
+  async currentBlock(): Promise<number> {
+    return this.coin.height;
+  }
+
+  /** The history of an HTLC output script, bounded before any work is done on it. */
+  private async htlcHistory(script: Uint8Array): Promise<HistoryItem[]> {
+    const history = await this.coin.api.history(electrumScripthash(script));
+    if (history.length > MAX_HTLC_HISTORY) throw new SwapValidationError(`the HTLC address has ${history.length} transactions, more than ${MAX_HTLC_HISTORY}`);
+    return history;
+  }
+
+  /** The first non-null `pick` over the transactions `txids`, in order, fetched a batch at a time. */
+  private async firstOf<T>(txids: string[], pick: (tx: Transaction) => T | null): Promise<T | null> {
+    const unique = [...new Set(txids)];
+    for (let i = 0; i < unique.length; i += HISTORY_BATCH) {
+      const ids = unique.slice(i, i + HISTORY_BATCH);
+      const hexes = await this.coin.api.rawTransactions(ids);
+      for (const [j, hex] of hexes.entries()) {
+        const found = pick(decodeSwapTx({ txHex: hex, txHash: ids[j] ?? '' }));
+        if (found !== null) return found;
+      }
+    }
+    return null;
+  }
+
+  /** The signer's HTLC signing; a hardware wallet has none, and the whole swap is refused before anything is sent. */
+  private htlcSigner(): (tx: Transaction, index: number, scriptCode: Uint8Array) => Promise<Uint8Array> {
+    const signer = this.coin.signer;
+    if (!signer.signScriptInput) throw hardwareWalletNotSupported(this.coin.ticker);
+    return (tx, index, scriptCode) => signer.signScriptInput!(tx, index, scriptCode);
+  }
+
+  /** Plans `outputs` over the spendable outputs at the coin's fee rate (KDF's `send_outputs_from_my_address`), signs and broadcasts. */
+  private sendOutputs(outputs: TxOutput[]): Promise<SwapTx> {
+    const run = this.sending.then(async () => {
+      const { ticker, decimals, script, inputKind, utxo, api } = this.coin;
+      const plan = planTx({
+        unspents: await this.coin.spendableUnspents(),
+        outputs,
+        changeScript: script,
+        inputKind,
+        feeRate: await coinFeeRate(utxo, decimals, api),
+        minRelayFeeRate: await this.minRelayFeeRate(),
+        feePolicy: { kind: 'sendExact' },
+        dust: utxo.dust,
+        ticker,
+        decimals,
+      });
+      const signed = await this.coin.sign(plan);
+      await this.sendRaw(signed.hex, signed.txid);
+      return { txHex: signed.hex, txHash: signed.txid };
+    });
+    this.sending = run.catch(() => undefined);
+    return run;
+  }
+
+  private async broadcast(tx: Transaction): Promise<SwapTx> {
+    const sent = toSwapTx(tx);
+    await this.sendRaw(sent.txHex, sent.txHash);
+    return sent;
+  }
+
+  private async sendRaw(hex: string, txid: string): Promise<void> {
+    const accepted = await this.coin.sendRawTransaction(hex);
+    if (accepted !== txid) throw coinError.transport(`the server accepted ${txid} as ${accepted}`);
+  }
+
+  /** The transaction is what the chain holds under its id (KDF compares the bytes), in the mempool or mined. */
+  private async checkOnChain(tx: Transaction): Promise<void> {
+    const chainHex = await this.coin.api.rawTransaction(tx.getId());
+    if (chainHex === null) throw new SwapValidationError(`transaction ${tx.getId()} is not known to the chain`);
+    if (!sameAsChain(tx, chainHex)) throw new SwapValidationError(`transaction ${tx.getId()} differs from the chain's copy`);
+  }
+
+  /**
+   * KDF's `get_htlc_spend_fee(DEFAULT_SWAP_TX_SPEND_SIZE, WithoutApprox)`: 496 bytes at the coin's
+   * rate, at least the server's relay fee with `force_min_relay_fee`.
+   */
+  private async htlcSpendFee(): Promise<bigint> {
+    const rate = await coinFeeRate(this.coin.utxo, this.coin.decimals, this.coin.api);
+    return feeForVsize(rate, SWAP_SPEND_TX_SIZE, await this.minRelayFeeRate());
+  }
+
+  /** KDF's `get_min_relay_rate`: the server's relay fee in sat/kB when the coin sets `force_min_relay_fee`. */
+  private async minRelayFeeRate(): Promise<bigint | undefined> {
+    if (!this.coin.utxo.forceMinRelayFee) return undefined;
+    return MmNumber.parse(await this.coin.api.relayFee()).toBaseUnitsFloor(this.coin.decimals);
+  }
+
+  private async medianTimePast(): Promise<number> {
+    return medianTimePast(this.coin.api, this.coin.height);
+  }
+
+  private toSat(amount: MmNumber): bigint {
+    return amount.toBaseUnitsFloor(this.coin.decimals);
+  }
+}
