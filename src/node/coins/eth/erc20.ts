@@ -21,6 +21,16 @@ export const TRANSFER_TOPIC = ERC20.getEvent('Transfer')?.topicHash as string;
 export const encodeTransfer = (to: string, amount: bigint): string => ERC20.encodeFunctionData('transfer', [to, amount]);
 export const encodeApprove = (spender: string, amount: bigint): string => ERC20.encodeFunctionData('approve', [spender, amount]);
 
+/** The `transfer(to, amount)` a transaction input makes, or null when it is none (or malformed). */
+export function decodeTransferCall(input: string): { to: string; amount: bigint } | null {
+  try {
+    const parsed = ERC20.parseTransaction({ data: input });
+    return parsed?.name === 'transfer' ? { to: parsed.args[0] as string, amount: parsed.args[1] as bigint } : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function tokenBalance(api: EthChainApi, token: string, owner: string): Promise<bigint> {
   const out = await api.call({ to: token, data: ERC20.encodeFunctionData('balanceOf', [owner]) });
   return ERC20.decodeFunctionResult('balanceOf', out)[0] as bigint;

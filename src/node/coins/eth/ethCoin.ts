@@ -12,6 +12,8 @@ import type { TradeFees } from '../tradeFee';
 import type { CallRequest } from './chainApi';
 import type { EthChain } from './ethChain';
 import { tokenAllowance, tokenBalance } from './erc20';
+import type { SwapOps } from '../swapOps';
+import { EthSwapOps } from './swapOps';
 import { EthTradeFees, type EthFeeView } from './tradeFee';
 import { ETH_DECIMALS, formatUnits } from './units';
 import { buildEthWithdraw, type EthWithdrawView } from './withdraw';
@@ -27,7 +29,7 @@ export interface EthCoinInit {
   platformTicker: string;
   decimals: number;
   requiredConfirmations: number;
-  /** EIP-55; kept for the swaps that will use them. */
+  /** EIP-55; the swaps' contract (`swapOps`). */
   swapContractAddress: string;
   fallbackSwapContract: string | null;
   gasPrice(): Promise<bigint>;
@@ -50,6 +52,7 @@ export class EthCoin implements EnabledCoin, EthWithdrawView, EthFeeView {
   readonly fallbackSwapContract: string | null;
   history: TxHistoryView | null = null;
   readonly tradeFees: TradeFees = new EthTradeFees(this);
+  readonly swapOps: SwapOps = new EthSwapOps(this, () => this.init.now());
   private lastBalance: bigint | null = null;
   private readonly disposers: (() => void)[] = [];
 

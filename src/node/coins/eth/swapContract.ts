@@ -5,7 +5,7 @@
  * `etomic_swap_id`) and the contract checks spends and refunds against
  * `paymentHash(receiver, sender, secretHash, token, amount)`. No swap logic lives here.
  */
-import { concat, getBytes, Interface, ripemd160, sha256, solidityPacked, ZeroAddress } from 'ethers';
+import { concat, getBytes, Interface, type EventFragment, ripemd160, sha256, solidityPacked, ZeroAddress } from 'ethers';
 import type { EthChainApi, RpcLog } from './chainApi';
 import type { OutgoingCall } from './ethChain';
 import { sameAddress } from './address';
@@ -100,6 +100,39 @@ export const swapCallData = {
     ETOMIC_SWAP.encodeFunctionData('senderRefund', [a.id, a.amount, a.paymentHash, a.token, a.receiver]),
 };
 
+/** A decoded EtomicSwap call; bytes are 0x hex as ethers gives them, lock times stay uint64. */
+export type SwapCall =
+  | { fn: 'ethPayment'; id: string; receiver: string; secretHash: string; lockTime: bigint }
+  | { fn: 'erc20Payment'; id: string; amount: bigint; token: string; receiver: string; secretHash: string; lockTime: bigint }
+  | { fn: 'receiverSpend'; id: string; amount: bigint; secret: string; token: string; sender: string }
+  | { fn: 'senderRefund'; id: string; amount: bigint; paymentHash: string; token: string; receiver: string };
+
+/** The EtomicSwap call a transaction input makes, or null when it is none (or malformed). */
+export function decodeSwapCall(input: string): SwapCall | null {
+  let parsed;
+  try {
+    parsed = ETOMIC_SWAP.parseTransaction({ data: input });
+  } catch {
+    return null;
+  }
+  if (!parsed) return null;
+  const a = parsed.args;
+  const s = (i: number): string => a[i] as string;
+  const n = (i: number): bigint => a[i] as bigint;
+  switch (parsed.name) {
+    case 'ethPayment':
+      return { fn: 'ethPayment', id: s(0), receiver: s(1), secretHash: s(2), lockTime: n(3) };
+    case 'erc20Payment':
+      return { fn: 'erc20Payment', id: s(0), amount: n(1), token: s(2), receiver: s(3), secretHash: s(4), lockTime: n(5) };
+    case 'receiverSpend':
+      return { fn: 'receiverSpend', id: s(0), amount: n(1), secret: s(2), token: s(3), sender: s(4) };
+    case 'senderRefund':
+      return { fn: 'senderRefund', id: s(0), amount: n(1), paymentHash: s(2), token: s(3), receiver: s(4) };
+    default:
+      return null;
+  }
+}
+
 /** The event a log of the contract records, or null. */
 export function decodeSwapEvent(log: RpcLog, contract: string): SwapEvent | null {
   if (!sameAddress(log.address, contract)) return null;
@@ -155,9 +188,10 @@ export class SwapContract {
     return { paymentHash: getBytes(hash), lockTime: Number(lockTime), state: PAYMENT_STATES[Number(state)] ?? 'Uninitialized' };
   }
 
-  /** The contract's events in [fromBlock, toBlock]. */
-  async events(fromBlock: number, toBlock: number): Promise<SwapEvent[]> {
-    const logs = await this.wallet.api.logs({ address: this.address, fromBlock, toBlock, topics: [] });
+  /** The contract's events in [fromBlock, toBlock]; only those of one kind when `only` is given. */
+  async events(fromBlock: number, toBlock: number, only?: SwapEvent['event']): Promise<SwapEvent[]> {
+    const topics = only === undefined ? [] : [(ETOMIC_SWAP.getEvent(only) as EventFragment).topicHash];
+    const logs = await this.wallet.api.logs({ address: this.address, fromBlock, toBlock, topics });
     return logs.map((l) => decodeSwapEvent(l, this.address)).filter((e) => e !== null);
   }
 
