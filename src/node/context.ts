@@ -14,6 +14,7 @@ import type { WebSocketFactory } from './coins/utxo/electrum';
 import type { BuildInfo } from './lifecycle/version';
 import type { StorageFactory, WalletsStore } from './storage';
 import type { OrdersService } from './orders/service';
+import type { SwapEngine } from './swaps/engine/engine';
 
 /** What the node needs from the place it runs in; the adapters at the edges take these by injection. */
 export interface Platform {
@@ -54,6 +55,8 @@ export interface NodeContext {
   readonly hw: HwContext;
   /** My orders and the orderbook; absent without a key or a peer-to-peer network. */
   readonly orders?: OrdersService;
+  /** The swaps this node runs; absent without a key or a peer-to-peer network. */
+  readonly swaps?: SwapEngine;
   log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
   /** Asks the node to stop once the current response has been sent. */
   requestStop(): void;

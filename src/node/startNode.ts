@@ -17,6 +17,8 @@ import { TaskManager } from './tasks';
 import { openWallet } from './wallet/openWallet';
 import type { OrdersService } from './orders/service';
 import { startOrders } from './orders/start';
+import { ActiveSwaps } from './swaps/activeSwaps';
+import { openSwapEngine, type OpenSwaps } from './swaps/engine/open';
 import { p2pForContext } from './p2p/forContext';
 import type { P2p } from './p2p/types';
 import { passwordPolicyViolation } from './wallet/passwordPolicy';
@@ -89,15 +91,22 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
   };
   let p2p: P2p | null = null;
   let orders: OrdersService | undefined;
+  let swaps: OpenSwaps | undefined;
   try {
     p2p = await p2pForContext(base);
-    orders = p2p ? await startOrders(base, p2p) : undefined;
+    if (p2p) {
+      // Swaps resume before orders can connect new matches; both share the set of running swaps.
+      const activeSwaps = new ActiveSwaps();
+      swaps = await openSwapEngine(base, p2p, activeSwaps);
+      orders = await startOrders(base, p2p, swaps ? { engine: swaps.engine, activeSwaps } : undefined);
+    }
   } catch (e) {
+    await swaps?.close();
     await p2p?.stop();
     lock?.release();
     throw e;
   }
-  const ctx: NodeContext = orders ? { ...base, orders } : base;
+  const ctx: NodeContext = { ...base, ...(orders ? { orders } : {}), ...(swaps ? { swaps: swaps.engine } : {}) };
   const auth = new Authenticator(rpcPassword, platform.now);
   const dispatcher = new Dispatcher(ctx, auth, allHandlers, platform.resolveFrames, conf.rpc_max_body_bytes);
 
@@ -109,6 +118,7 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
       if (stopped) return;
       stopped = true;
       await orders?.stop();
+      await swaps?.close();
       await p2p?.stop();
       await enabledCoins.shutdownAll();
       await ctx.hw.disconnect();

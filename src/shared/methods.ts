@@ -42,6 +42,9 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'best_orders', formats: ['legacy', 'mmrpc'], auth: true },
   { name: 'trade_preimage', formats: ['legacy', 'mmrpc'], auth: true },
   { name: 'max_taker_vol', formats: LEGACY, auth: true },
+  { name: 'my_swap_status', formats: ['legacy', 'mmrpc'], auth: true },
+  { name: 'my_recent_swaps', formats: ['legacy', 'mmrpc'], auth: true },
+  { name: 'active_swaps', formats: ['legacy', 'mmrpc'], auth: true },
   ...['init', 'status', 'user_action', 'cancel'].map((op) => ({ name: `task::withdraw::${op}`, formats: MMRPC, auth: true })),
   ...['init', 'status', 'user_action', 'cancel'].map((op) => ({
     name: `task::init_hwdevice::${op}`,

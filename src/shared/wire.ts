@@ -84,7 +84,18 @@ export const NodeEvents = {
   log: 'log',
   started: 'node_started',
   stopped: 'node_stopped',
+  /** A swap was stored and started: `SwapEventData` with its `Started` event. */
+  swapStarted: 'swap_started',
+  /** A swap stored a new event: `SwapEventData`. */
+  swapStatus: 'swap_status',
 } as const;
+
+/** The data of `swap_started` / `swap_status`: the swap and the KDF event just stored (`{timestamp, event: {type, data?}}`). */
+export interface SwapEventData {
+  uuid: string;
+  type: 'Maker' | 'Taker';
+  event: { timestamp: number; event: { type: string; data?: unknown } };
+}
 
 export interface LogEventData {
   level: 'debug' | 'info' | 'warn' | 'error';

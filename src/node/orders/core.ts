@@ -55,6 +55,8 @@ export interface OrdersDeps {
   emit?(event: string, data: unknown): void;
   /** A match connected: the swap with this uuid may start. */
   onSwapStart?(start: SwapStart): void;
+  /** The swaps this node runs, shared with the swap engine (a fresh set when there is none). */
+  activeSwaps?: ActiveSwaps;
   timing?: Partial<OrdersTiming>;
 }
 
@@ -76,9 +78,10 @@ export class OrdersCore {
   /** Held while an order of the coin is checked, stored and put in memory, or changed, or ended. */
   readonly locks = new CoinLocks();
   /** The swaps this node runs; a swap engine adds and finishes its own through the service. */
-  readonly activeSwaps = new ActiveSwaps();
+  readonly activeSwaps: ActiveSwaps;
 
   constructor(readonly deps: OrdersDeps) {
+    this.activeSwaps = deps.activeSwaps ?? new ActiveSwaps();
     this.myPubkey = bytesToHex(deps.pubkey);
     this.myId = this.myPubkey.slice(2);
     this.timing = { ...KDF_TIMING, ...deps.timing };

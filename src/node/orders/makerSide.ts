@@ -79,6 +79,7 @@ async function connect(core: OrdersCore, order: MakerOrder, from: string, msg: C
     rel: order.rel,
     baseAmount: match.reserved.baseAmount,
     relAmount: match.reserved.relAmount,
+    confSettings: match.reserved.confSettings,
   });
   await core.publish(orderbookTopic(makerBaseTicker(order), makerRelTicker(order)), { type: 'MakerConnected', msg });
   // What is left stays on offer; below the minimum the order ends in the next housekeeping round.

@@ -81,6 +81,7 @@ export class TakerMatcher {
       rel,
       baseAmount: match.reserved.baseAmount,
       relAmount: match.reserved.relAmount,
+      confSettings: match.reserved.confSettings,
     });
   }
 

@@ -159,4 +159,6 @@ export interface SwapStart {
   rel: string;
   baseAmount: MmNumber;
   relAmount: MmNumber;
+  /** The match's confirmation settings (the maker's reserved ones), `base` being the maker coin. */
+  confSettings: ConfSettings;
 }

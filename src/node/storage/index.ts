@@ -15,3 +15,4 @@ export { indexedDbStorage } from './indexedDbStorage.js';
 export { WalletsStore, type StoredWallet } from './walletsDb.js';
 export { tryAcquireWalletLock, type WalletLock } from './tabLock.js';
 export { TxHistoryStore, type StoredTx } from './txHistoryDb.js';
+export { SwapsStore, SAVED_SWAPS, type StoredSwapRecord } from './swapsDb.js';

@@ -1,8 +1,8 @@
 /**
  * The swaps this node runs, by uuid with the coins each uses: what `disable_coin` reports as
- * `active_swaps` (KDF's `active_swaps_using_coins`). Until a swap engine exists the only swaps are
- * the matches the orders domain connected this session (added when connected, never finished);
- * the engine will add the swaps it resumes and finish the ones that end.
+ * `active_swaps` (KDF's `active_swaps_using_coins`). The orders domain adds a swap when its match
+ * connects; the swap engine adds every swap it runs or resumes and finishes it once its `Finished`
+ * event is stored, so a swap stopped by a failed write keeps its coins busy.
  */
 export class ActiveSwaps {
   private readonly swaps = new Map<string, readonly string[]>();

@@ -5,3 +5,6 @@ export { dexFee, dexFeeRate, type DexFee } from './dexFee';
 export { checkNotWalletOnly, findSwapCoin, type SwapCoin } from './swapCoin';
 export { swapError } from './swapErrors';
 export { checkPrice, validateMakerOrder, validateTakerOrder } from './tradeRules';
+export { SwapEngine } from './engine/engine';
+export { openSwapEngine, type OpenSwaps } from './engine/open';
+export type { SwapStartParams } from './engine/started';

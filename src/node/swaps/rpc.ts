@@ -1,11 +1,12 @@
 /**
  * RPC handlers of the swaps domain: `trade_preimage` (mmrpc 2.0, and the flat form answering
- * `{"result": …}`) and the flat `max_taker_vol` (`{"result": {numer, denom}, "coin"}`, 0 when the
- * balance cannot pay for a swap).
+ * `{"result": …}`), the flat `max_taker_vol` (`{"result": {numer, denom}, "coin"}`, 0 when the
+ * balance cannot pay for a swap), and the swap status methods (`engine/statusRpc.ts`).
  */
 import type { ParamReader } from '../../shared/params';
 import type { HandlerTable } from '../handler';
 import type { NodeContext } from '../context';
+import { swapStatusHandlers } from './engine/statusRpc';
 import { maxTakerVol } from './orderChecks';
 import { tradePreimage, type TradePreimageRequest } from './tradePreimage';
 import { tradePreimageToWire } from './wire';
@@ -26,6 +27,7 @@ async function tradePreimageRpc(ctx: NodeContext, params: ParamReader): Promise<
 }
 
 export const swapsHandlers: HandlerTable = {
+  ...swapStatusHandlers,
   trade_preimage: {
     mmrpc: tradePreimageRpc,
     legacy: async (ctx, args) => ({ result: await tradePreimageRpc(ctx, args) }),

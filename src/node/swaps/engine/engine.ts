@@ -1,0 +1,162 @@
+/**
+ * The swaps this node runs (KDF's `SwapsContext` and `swap_kick_starts`): a connected match
+ * becomes a stored swap, then runs; on start every unfinished stored swap runs again from its last
+ * event. Each running swap is in `ActiveSwaps` until its `Finished` event is stored; one that stops
+ * on a failed write stays active (its coins may be locked) and runs again after a restart.
+ */
+import { NodeEvents, type SwapEventData } from '../../../shared/wire';
+import { bytesToHex } from '../../crypto';
+import type { P2p } from '../../p2p/types';
+import type { ActiveSwaps } from '../activeSwaps';
+import { SwapChannel } from './channel';
+import type { SwapClock } from './clock';
+import type { SavedEvent } from './events';
+import { runMaker } from './maker';
+import { KDF_TIMING, SwapRun, type RunDeps, type SwapCoins, type SwapTiming } from './run';
+import { isFinished, startedData, type SavedSwap } from './savedSwap';
+import { newMakerSwap, newTakerSwap, type SwapIdentity, type SwapStartParams } from './started';
+import type { SwapStore } from './store';
+import { runTaker } from './taker';
+
+export interface SwapEngineDeps {
+  p2p: P2p;
+  store: SwapStore;
+  coins: SwapCoins;
+  clock: SwapClock;
+  identity: SwapIdentity;
+  activeSwaps: ActiveSwaps;
+  timing?: SwapTiming;
+  /** Node events to the page: `swap_started`, `swap_status`. */
+  emit(event: typeof NodeEvents.swapStarted | typeof NodeEvents.swapStatus, data: SwapEventData): void;
+  log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
+}
+
+interface Running {
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+export class SwapEngine {
+  private readonly running = new Map<string, Running>();
+  private stopped = false;
+
+  constructor(private readonly deps: SwapEngineDeps) {}
+
+  /**
+   * Stores the new swap's `Started` event, then runs it. A swap whose coins cannot swap, or whose
+   * start cannot be stored, is not started, and leaves the active set the orders domain put it in.
+   */
+  async start(p: SwapStartParams): Promise<void> {
+    try {
+      if (await this.startSwap(p)) return;
+    } catch (e) {
+      if (!this.running.has(p.uuid)) this.deps.activeSwaps.finish(p.uuid);
+      throw e;
+    }
+    if (!this.running.has(p.uuid)) this.deps.activeSwaps.finish(p.uuid);
+  }
+
+  /** True once the swap runs. */
+  private async startSwap(p: SwapStartParams): Promise<boolean> {
+    const { deps } = this;
+    if (this.stopped || this.running.has(p.uuid) || (await deps.store.get(p.uuid))) return false;
+    const maker = deps.coins(p.makerCoin);
+    const taker = deps.coins(p.takerCoin);
+    if (!maker || !taker) {
+      deps.log('error', `swap ${p.uuid}: ${!maker ? p.makerCoin : p.takerCoin} is not active or cannot swap; not started`);
+      return false;
+    }
+    const mine = bytesToHex(deps.identity.pubkey);
+    if (bytesToHex(maker.ops.htlcPubkey) !== mine || bytesToHex(taker.ops.htlcPubkey) !== mine) {
+      // Negotiation V2 names one key for both HTLCs and the messages (iguana mode); other keys need V3.
+      deps.log('error', `swap ${p.uuid}: the coins' HTLC keys differ from the node key; not started`);
+      return false;
+    }
+    const [makerStartBlock, takerStartBlock] = await Promise.all([maker.ops.currentBlock(), taker.ops.currentBlock()]);
+    const coins = { maker, taker, makerStartBlock, takerStartBlock };
+    const now = deps.clock.now();
+    const swap = p.role === 'Maker' ? newMakerSwap(p, deps.identity, coins, now) : newTakerSwap(p, deps.identity, coins, now);
+    await deps.store.put(swap);
+    const started = swap.events[0];
+    if (started) deps.emit(NodeEvents.swapStarted, { uuid: swap.uuid, type: swap.type, event: started });
+    this.launch(swap);
+    return true;
+  }
+
+  /** Runs every unfinished stored swap from its last event. */
+  async resumeAll(): Promise<void> {
+    for (const swap of await this.deps.store.unfinished()) {
+      if (!this.stopped && !this.running.has(swap.uuid)) {
+        this.deps.log('info', `swap ${swap.uuid}: resuming after ${swap.events.at(-1)?.event.type}`);
+        this.launch(swap);
+      }
+    }
+  }
+
+  /** The stored swap `uuid`, or null; throws SavedSwapError for a record that does not read. */
+  status(uuid: string): Promise<SavedSwap | null> {
+    return this.deps.store.get(uuid);
+  }
+
+  /** Every readable stored swap, newest first. */
+  history(): Promise<SavedSwap[]> {
+    return this.deps.store.all();
+  }
+
+  /** The uuids of the swaps running now (KDF's `active_swaps`). */
+  activeUuids(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /** Resolves when the swap `uuid` stops running (finished, stopped, or failed to store). */
+  async settled(uuid: string): Promise<void> {
+    await this.running.get(uuid)?.done;
+  }
+
+  /** Stops every swap where it is; each resumes from its stored events on the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const all = [...this.running.values()];
+    for (const r of all) r.abort.abort(new Error('the swap engine stopped'));
+    await Promise.all(all.map((r) => r.done));
+  }
+
+  private launch(swap: SavedSwap): void {
+    const { deps } = this;
+    const d = startedData(swap);
+    deps.activeSwaps.add(swap.uuid, [d.maker_coin, d.taker_coin]);
+    const abort = new AbortController();
+    const other = swap.type === 'Maker' ? startedData(swap).taker : startedData(swap).maker;
+    const channel = new SwapChannel(deps.p2p, swap.uuid, other, deps.clock, abort.signal);
+    const runDeps: RunDeps = {
+      records: deps.store,
+      coins: deps.coins,
+      clock: deps.clock,
+      timing: deps.timing ?? KDF_TIMING,
+      onEvent: (s: SavedSwap, event: SavedEvent) => deps.emit(NodeEvents.swapStatus, { uuid: s.uuid, type: s.type, event }),
+      log: deps.log,
+    };
+    let current: () => SavedSwap;
+    let running: Promise<void>;
+    if (swap.type === 'Maker') {
+      const run = new SwapRun(swap, runDeps, channel, abort.signal);
+      current = () => run.swap;
+      running = runMaker(run);
+    } else {
+      const run = new SwapRun(swap, runDeps, channel, abort.signal);
+      current = () => run.swap;
+      running = runTaker(run);
+    }
+    const done = running
+      .then(
+        () => deps.log('info', `swap ${swap.uuid}: finished`),
+        (e: unknown) => deps.log(abort.signal.aborted ? 'info' : 'error', `swap ${swap.uuid}: stopped: ${(e as Error).message}`),
+      )
+      .finally(() => {
+        channel.close();
+        this.running.delete(swap.uuid);
+        if (isFinished(current())) deps.activeSwaps.finish(swap.uuid);
+      });
+    this.running.set(swap.uuid, { abort, done });
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * What both state machines share while a swap runs: its saved record, appending an event (stored
+ * and awaited before the caller goes on to publish or broadcast anything), the coins it needs, its
+ * conversation with the counterparty and the pacing of its polls.
+ */
+import type { MmNumber } from '../../../shared/number';
+import type { SwapOps, SwapTx } from '../../coins/swapOps';
+import type { SwapChannel } from './channel';
+import type { SwapClock } from './clock';
+import type { SavedEvent, SwapEvent, TxId } from './events';
+import type { SavedSwap } from './savedSwap';
+
+/** What the engine needs of an activated coin. */
+export interface SwapCoin {
+  ops: SwapOps;
+  /** KDF's `min_tx_amount`, the floor of the dex fee. */
+  minTxAmount: MmNumber;
+}
+
+/** The activated coin `ticker`, or undefined while it is not active (or cannot swap). */
+export type SwapCoins = (ticker: string) => SwapCoin | undefined;
+
+/** Where swaps are stored; a write that fails throws, and the swap stops there. */
+export interface SwapRecords {
+  put(swap: SavedSwap): Promise<void>;
+}
+
+/** KDF's waits (kdf-facts §4.1), in milliseconds. */
+export interface SwapTiming {
+  /** NEGOTIATION_TIMEOUT_SEC / 6. */
+  negotiationResendMs: number;
+  /** NEGOTIATION_TIMEOUT_SEC + BASIC_COMM_TIMEOUT. */
+  negotiationWaitMs: number;
+  /** The wait for TakerFee (maker) and MakerPayment (taker): 600 s + BASIC_COMM_TIMEOUT. */
+  messageWaitMs: number;
+  /** Negotiated(true) and TakerFee are re-sent this often while waiting. */
+  shortResendMs: number;
+  /** MakerPayment is re-sent this often while the maker waits for the taker payment. */
+  makerPaymentResendMs: number;
+  /** WAIT_CONFIRM_INTERVAL_SEC: confirmation, spend and refund polls. */
+  pollMs: number;
+  /** TAKER_FEE_VALIDATION_ATTEMPTS and their spacing. */
+  feeValidationAttempts: number;
+  feeValidationRetryMs: number;
+}
+
+export const KDF_TIMING: SwapTiming = {
+  negotiationResendMs: 15_000,
+  negotiationWaitMs: 180_000,
+  messageWaitMs: 690_000,
+  shortResendMs: 100_000,
+  makerPaymentResendMs: 600_000,
+  pollMs: 15_000,
+  feeValidationAttempts: 6,
+  feeValidationRetryMs: 10_000,
+};
+
+export interface RunDeps {
+  records: SwapRecords;
+  coins: SwapCoins;
+  clock: SwapClock;
+  timing: SwapTiming;
+  /** Told of every event once it is stored. */
+  onEvent(swap: SavedSwap, event: SavedEvent): void;
+  log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
+}
+
+export const txId = (tx: SwapTx): TxId => ({ tx_hex: tx.txHex, tx_hash: tx.txHash });
+export const swapTx = (id: TxId): SwapTx => ({ txHex: id.tx_hex, txHash: id.tx_hash });
+
+export class SwapRun<S extends SavedSwap> {
+  constructor(
+    public swap: S,
+    readonly deps: RunDeps,
+    readonly channel: SwapChannel,
+    readonly signal: AbortSignal,
+  ) {}
+
+  get last(): S['events'][number]['event'] {
+    const last = this.swap.events.at(-1);
+    if (!last) throw new Error(`swap ${this.swap.uuid} has no events`);
+    return last.event;
+  }
+
+  /** The stored time of the last event of `type`, in ms (the start of a wait that began with it). */
+  timeOf(type: SwapEvent['type']): number {
+    const found = this.swap.events.findLast((e) => e.event.type === type);
+    if (!found) throw new Error(`swap ${this.swap.uuid} has no ${type} event`);
+    return found.timestamp;
+  }
+
+  nowSec(): number {
+    return Math.floor(this.deps.clock.now() / 1000);
+  }
+
+  /** Stores the swap with `event` appended; only then is the swap in memory (and the page) moved on. */
+  async append(event: S['events'][number]['event']): Promise<void> {
+    const saved = { timestamp: this.deps.clock.now(), event };
+    const next = { ...this.swap, events: [...this.swap.events, saved] } as S;
+    await this.deps.records.put(next);
+    this.swap = next;
+    this.deps.onEvent(next, saved);
+  }
+
+  sleep(ms: number): Promise<void> {
+    return this.deps.clock.sleep(ms, this.signal);
+  }
+
+  /** The coin `ticker`, waiting while it is not activated (a resumed swap waits for its coins). */
+  async coin(ticker: string): Promise<SwapCoin> {
+    for (;;) {
+      const coin = this.deps.coins(ticker);
+      if (coin) return coin;
+      await this.sleep(this.deps.timing.pollMs);
+    }
+  }
+
+  /**
+   * Polls until `tx` has `required` confirmations, and never fewer than one, so nothing counts as
+   * done while it is only in a mempool (true), or until `untilMs` passes (false). `dropped` is
+   * asked what to do when the chain no longer knows the transaction: it returns the transaction
+   * to wait for from then on (a re-broadcast), or null to keep waiting for this one.
+   */
+  async confirmed(
+    ops: SwapOps,
+    tx: SwapTx,
+    required: number,
+    untilMs = Infinity,
+    dropped?: () => Promise<SwapTx | null>,
+  ): Promise<boolean> {
+    let current = tx;
+    for (;;) {
+      const confs = await this.attempt(() => ops.confirmations(current.txHash));
+      if (confs !== undefined && confs !== null && confs >= Math.max(required, 1)) return true;
+      if (confs === null && dropped) current = (await this.attempt(dropped)) ?? current;
+      if (this.deps.clock.now() >= untilMs) return false;
+      await this.sleep(this.deps.timing.pollMs);
+    }
+  }
+
+  /** Runs a chain call; an error is logged and gives undefined, for loops that try again. */
+  async attempt<T>(call: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await call();
+    } catch (e) {
+      this.stopIfAborted(e);
+      this.deps.log('warn', `swap ${this.swap.uuid}: ${(e as Error).message}`);
+      return undefined;
+    }
+  }
+
+  /** A call that failed because the swap is being stopped is not the swap's failure: rethrown, nothing stored. */
+  stopIfAborted(e: unknown): void {
+    if (this.signal.aborted) throw e;
+  }
+}
+
+/** The first error message, for the `{error}` of KDF's failure events. */
+export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

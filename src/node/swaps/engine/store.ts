@@ -1,0 +1,56 @@
+/**
+ * The swaps domain's view of its database: saved swaps in, saved swaps out, every record checked
+ * when read. A record that does not read is reported, never run.
+ */
+import type { StoredSwapRecord, SwapsStore } from '../../storage/swapsDb';
+import { isFinished, parseStoredSwap, startedData, type SavedSwap } from './savedSwap';
+
+/** The storage the engine uses (`SwapsStore`, or a wrapper in tests). */
+export type SwapsDb = Pick<SwapsStore, 'get' | 'all' | 'unfinished' | 'put'>;
+
+/** A swap and the filter fields `my_recent_swaps` selects by. */
+export function swapRecord(swap: SavedSwap): StoredSwapRecord {
+  const d = startedData(swap);
+  const [myCoin, otherCoin] = swap.type === 'Maker' ? [d.maker_coin, d.taker_coin] : [d.taker_coin, d.maker_coin];
+  return { uuid: swap.uuid, started_at: d.started_at, my_coin: myCoin, other_coin: otherCoin, is_finished: isFinished(swap) ? 1 : 0, saved_swap: swap };
+}
+
+export class SwapStore {
+  constructor(
+    private readonly db: SwapsDb,
+    private readonly log: (level: 'warn', line: string) => void,
+  ) {}
+
+  put(swap: SavedSwap): Promise<void> {
+    return this.db.put(swapRecord(swap));
+  }
+
+  /** The swap `uuid`, null if none is stored; throws SavedSwapError for a record that does not read. */
+  async get(uuid: string): Promise<SavedSwap | null> {
+    const raw = await this.db.get(uuid);
+    return raw === undefined ? null : parseStoredSwap(raw);
+  }
+
+  /** Every readable swap, newest first. */
+  async all(): Promise<SavedSwap[]> {
+    return this.readable(await this.db.all()).sort((a, b) => startedAt(b) - startedAt(a));
+  }
+
+  async unfinished(): Promise<SavedSwap[]> {
+    return this.readable(await this.db.unfinished());
+  }
+
+  private readable(records: unknown[]): SavedSwap[] {
+    const swaps: SavedSwap[] = [];
+    for (const r of records) {
+      try {
+        swaps.push(parseStoredSwap(r));
+      } catch (e) {
+        this.log('warn', `swaps: skipping an unreadable stored swap: ${(e as Error).message}`);
+      }
+    }
+    return swaps;
+  }
+}
+
+export const startedAt = (swap: SavedSwap): number => (swap.events[0]?.event.type === 'Started' ? swap.events[0].event.data.started_at : 0);
