@@ -3,7 +3,7 @@
  * as `get_enabled_coins`, `my_balance` and `disable_coin` read it. A platform coin disabled while
  * its tokens stay is kept passive (KDF's `is_available() == false`): hidden from `get` and `list`,
  * so it cannot be used or traded directly, while its tokens, which hold their own reference to
- * it, keep working.
+ * it, keep working. New tokens still activate on it, and enabling it again makes it available.
  */
 import type { EnabledCoin } from './coin';
 
@@ -56,6 +56,15 @@ export class EnabledCoins {
   /** Keeps an activated platform only for its tokens. */
   passivize(ticker: string): void {
     if (this.coins.has(ticker)) this.passive.add(ticker);
+  }
+
+  isPassive(ticker: string): boolean {
+    return this.passive.has(ticker);
+  }
+
+  /** Makes a passive platform available again (KDF's `update_is_available(true)`); false if it is not passive. */
+  makeAvailable(ticker: string): boolean {
+    return this.passive.delete(ticker);
   }
 
   async remove(ticker: string): Promise<void> {

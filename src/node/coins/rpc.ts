@@ -9,7 +9,7 @@ import type { CoinBalance, EnabledCoin } from './coin';
 import { coinError } from './coinErrors';
 import { satToDecimal } from './utxo/tx';
 import { activateElectrumCoin } from './utxo/activate';
-import { activateEthCoin } from './eth/activate';
+import { activateEthCoin, reenablePassivePlatform } from './eth/activate';
 import { readWithdrawRequest } from './withdrawRequest';
 import { txDetailsToWire } from './wire';
 import { MmError } from '../errors';
@@ -56,6 +56,11 @@ async function enable(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   const ticker = args.str('coin');
   const config = ctx.coinsConfig.get(ticker);
   if (!config) throw coinError.activation(`Coin ${ticker} is not found in the coins config`);
+  if (ctx.enabledCoins.isPassive(ticker)) {
+    const { coin, balance } = await reenablePassivePlatform(ctx, config, args);
+    ctx.log('info', `${ticker} is available again`);
+    return coinInitResponse(coin, balance);
+  }
   if (ctx.enabledCoins.has(ticker)) throw coinError.activation(`Coin ${ticker} already initialized`);
   if (config.protocol.type === 'UTXO' || config.protocol.type === 'QTUM') {
     throw new MmError({

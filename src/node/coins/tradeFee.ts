@@ -50,6 +50,12 @@ export interface TradeFees {
   readonly minTradingVol: MmNumber;
   /** The spendable balance of the coin that pays this coin's fees: the coin itself, or its platform. */
   baseCoinBalance(): Promise<MmNumber>;
+  /**
+   * The most one HTLC payment of this coin can spend, its own fee included: the balance, unless the
+   * chain caps a transaction's size (UTXO: the largest outputs a standard-size payment can hold).
+   * A `max` volume is bounded by it, so the payment of that volume can really be built.
+   */
+  maxPaymentSpend(): Promise<MmNumber>;
 }
 
 /** KDF's `DEX_FEE_ADDR_PUBKEY`: every chain's dex fee address is derived from this key. */

@@ -5,6 +5,10 @@
  * transaction's fee for the dex fee of what is left after it. Fees only grow with the amount, so
  * selling `max` never fails for lack of balance. Fees paid in another coin (a token's gas) are not
  * subtracted: they are checked against that coin when the swap is priced.
+ *
+ * Unlike KDF, "balance" is at most what one payment can spend (`maxPaymentSpend`): a UTXO wallet of
+ * many small outputs holds more than one standard-size transaction carries, and a volume the
+ * payment cannot carry would fail mid-swap, after the dex fee is paid.
  */
 import { MmNumber } from '../../shared/number';
 import type { FeeApproxStage } from '../coins/tradeFee';
@@ -37,7 +41,7 @@ export async function calcMaxTakerVol(
 ): Promise<MmNumber> {
   const lockedBySwaps = locked(coin.ticker);
   const minTx = coin.fees.minTxAmount;
-  let available = (await coin.balance()).sub(lockedBySwaps);
+  let available = await spendableByOnePayment(coin, lockedBySwaps);
   const tradeFee = await coinCall(coin, () => coin.fees.senderTradeFee({ upperBound: available }, stage));
   if (tradeFee.coin === coin.ticker) {
     available = available.sub(tradeFee.amount);
@@ -47,4 +51,14 @@ export async function calcMaxTakerVol(
   const max = solveMaxTakerVol(available, coin.ticker, otherCoin, minTx);
   if (max.lte(minTx)) throw swapError.notSufficientBalance({ coin: coin.ticker, available: max, required: minTx, lockedBySwaps });
   return max;
+}
+
+/**
+ * The balance not locked by swaps, capped by what one payment of the coin can spend. Shared by
+ * the maker's `max` (calc_max_maker_vol), whose payment has the same cap.
+ */
+export async function spendableByOnePayment(coin: SwapCoin, lockedBySwaps: MmNumber): Promise<MmNumber> {
+  const unlocked = (await coin.balance()).sub(lockedBySwaps);
+  const carried = await coinCall(coin, () => coin.fees.maxPaymentSpend());
+  return MmNumber.min(unlocked, carried);
 }

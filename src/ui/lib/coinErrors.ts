@@ -52,6 +52,13 @@ export function describeSendFailure(f: CoinFailure, coin: string): string {
     }
     case 'AmountIsTooSmall':
       return 'The amount is too small to send.';
+    case 'TransactionTooLarge': {
+      const inputs = field(f.errorData, 'inputs');
+      const maxInputs = field(f.errorData, 'max_inputs');
+      return inputs !== undefined && maxInputs !== undefined
+        ? `This payment would need ${inputs} inputs; a standard transaction fits ${maxInputs}. Send less, or use Max.`
+        : 'This payment would need more inputs than a standard transaction fits. Send less, or use Max.';
+    }
     case 'InvalidAddress':
       return `This is not a valid ${coin} address: ${detail(f)}.`;
     case 'InvalidFeePolicy':

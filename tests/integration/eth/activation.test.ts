@@ -150,3 +150,57 @@ describe('enable against a node of another chain', () => {
   });
 });
 
+
+describe('a platform kept passive for its tokens', () => {
+  let provider: JsonRpcProvider;
+  let node: EvmNode;
+
+  beforeAll(async () => {
+    provider = chainProvider();
+    node = await startEvmNode('eth passive platform', provider, { ETHDEV: '1.5', 'DEVT6-ERC20': '7', 'DEVT18-ERC20': '2' });
+    for (const t of ['ETHDEV', 'DEVT6-ERC20'] as const) expect((await node.enable(t)).status).toBe(200);
+    const r = await node.legacy('disable_coin', { coin: 'ETHDEV' });
+    expect(r.body).toEqual({ result: { coin: 'ETHDEV', cancelled_orders: [], passivized: true } });
+  });
+  afterAll(async () => {
+    await node.stop();
+    provider.destroy();
+  });
+
+  it('still serves a new token, while it stays hidden itself', async () => {
+    const r = await node.enable('DEVT18-ERC20');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ coin: 'DEVT18-ERC20', balance: '2', address: node.address });
+    expect((await node.legacy('my_balance', { coin: 'DEVT18-ERC20' })).body).toMatchObject({ balance: '2' });
+    expect((await node.legacy('my_balance', { coin: 'ETHDEV' })).status).toBe(500);
+    expect((await node.legacy('get_enabled_coins')).body).toEqual({
+      result: [
+        { ticker: 'DEVT6-ERC20', address: node.address },
+        { ticker: 'DEVT18-ERC20', address: node.address },
+      ],
+    });
+  });
+
+  it('a bad request to enable it again changes nothing', async () => {
+    const r = await node.enable('ETHDEV', { urls: 'not a list' });
+    expect(r.status).toBe(500);
+    expect((await node.legacy('my_balance', { coin: 'ETHDEV' })).status).toBe(500);
+  });
+
+  it('enable makes it available again, the same coin its tokens use', async () => {
+    const r = await node.enable('ETHDEV');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ result: 'success', coin: 'ETHDEV', balance: '1.5', address: node.address });
+    expect((await node.legacy('get_enabled_coins')).body).toEqual({
+      result: [
+        { ticker: 'ETHDEV', address: node.address },
+        { ticker: 'DEVT6-ERC20', address: node.address },
+        { ticker: 'DEVT18-ERC20', address: node.address },
+      ],
+    });
+    expect((await node.legacy('my_balance', { coin: 'ETHDEV' })).body).toMatchObject({ balance: '1.5' });
+    const again = await node.enable('ETHDEV');
+    expect(again.status).toBe(500);
+    expect(again.body.error).toContain('Coin ETHDEV already initialized');
+  });
+});

@@ -1,13 +1,14 @@
 /**
  * `max_taker_vol` against the devnet: the equation solved exactly from the fees of the wallet's own
  * outputs, `trade_preimage` of the answer passing, and then the swap's two sendings done for real
- * (the dex fee to the dex address, then the volume to a P2SH address) without running short.
+ * (the dex fee to the dex address, then the volume to a P2SH address) without running short; and
+ * for the `devnet many` wallet (1,200 outputs of 0.001), a volume one standard-size payment carries.
  */
 import { address as addresses } from 'bitcoinjs-lib';
 import type { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MmNumber } from '../../../src/shared/number';
-import { daemon } from '../devnet/daemon';
+import { daemon, devnet } from '../devnet/daemon';
 import { chainProvider, startEvmNode, type EvmNode } from '../eth/evmWallet';
 import { fund } from '../utxo/funding';
 import { freshPassphrase, startWalletNode, waitFor, type WalletNode } from '../utxo/walletNode';
@@ -118,5 +119,52 @@ describe('max_taker_vol of EVM coins', () => {
     // gas of spending the token payment, also in ETHDEV, against the balance on its own.)
     const sent = max.add(p.base.amount).add(p.taker!.amount).add(p.feeToSend!.amount);
     expect(sent.lte(MmNumber.ONE)).toBe(true);
+  });
+});
+
+describe('max_taker_vol of the devnet many wallet (1,200 outputs of 0.001)', () => {
+  /** The 674 largest outputs a standard-size payment (P2SH, OP_RETURN, change) holds. */
+  const CARRIED = MmNumber.parse('0.674');
+  let node: WalletNode;
+
+  beforeAll(async () => {
+    const many = devnet().wallets.many;
+    if (!many) throw new Error('the devnet has no "many" wallet');
+    node = await startWalletNode(many.passphrase);
+    for (const t of ['RLTC1', 'RLTC2']) expect((await node.activate(t)).status).toBe(200);
+    await balanceIs(node, 'RLTC1', (b) => b === '1.2');
+  });
+  afterAll(async () => {
+    await node.stop();
+  });
+
+  it('answers what one payment carries; a sell of it prices, and its payment fits the standard size', async () => {
+    const r = await node.legacy('max_taker_vol', { coin: 'RLTC1', trade_with: 'RLTC2' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const max = MmNumber.parse(r.body.result);
+    // 0.674 less a 675-input payment's fee (about 0.001), the taker fee's fee and the dex fee (1/778)
+    expect(max.lt(CARRIED.mul(MmNumber.of(777n, 778n)))).toBe(true);
+    expect(max.gt(MmNumber.parse('0.67'))).toBe(true);
+
+    const p = preimage(await node.mmrpc('trade_preimage', { base: 'RLTC1', rel: 'RLTC2', swap_method: 'sell', price: '1', volume: max.toFraction() }));
+    expect(max.add(p.totals.find((t) => t.coin === 'RLTC1')!.required).lte(CARRIED)).toBe(true);
+
+    // The payment of max to a P2SH address, built (not sent: the wallet is shared) and accepted by litecoind.
+    const htlcAddress = addresses.toBase58Check(Buffer.alloc(20, 0x11), 58);
+    const payment = await node.mmrpc('withdraw', { coin: 'RLTC1', to: htlcAddress, amount: toSats(max) });
+    expect(payment.status, JSON.stringify(payment.body)).toBe(200);
+    const txHex = (payment.body.result as { tx_hex: string }).tx_hex;
+    const decoded = await daemon('chain1').call<{ vin: unknown[]; weight: number }>('decoderawtransaction', [txHex]);
+    expect(decoded.vin.length).toBeLessThanOrEqual(674);
+    expect(decoded.weight).toBeLessThanOrEqual(400_000);
+    const [accepted] = await daemon('chain1').call<{ allowed: boolean; 'reject-reason'?: string }[]>('testmempoolaccept', [[txHex]]);
+    expect(accepted?.allowed, accepted?.['reject-reason']).toBe(true);
+  });
+
+  it("KDF's whole-balance answer would need a payment no standard transaction holds", async () => {
+    const whole = MmNumber.parse('1.2').mul(MmNumber.of(777n, 778n)).sub(MmNumber.parse('0.002'));
+    const w = await node.mmrpc('withdraw', { coin: 'RLTC1', to: addresses.toBase58Check(Buffer.alloc(20, 0x11), 58), amount: toSats(whole) });
+    expect(w.status).toBe(400);
+    expect(w.body.error_type).toBe('TransactionTooLarge');
   });
 });

@@ -4,9 +4,9 @@
  * is shut down again, so a failed activation leaves nothing behind.
  *
  * The platform coin opens the chain: its `urls`, checked against the coins file's chain id with
- * `eth_chainId`. A token needs its platform active and talks through the platform's chain; its
- * own `urls` are still required, as KDF requires them. Token decimals come from the coins file or
- * else from the contract's `decimals()`.
+ * `eth_chainId`. A token needs its platform activated (a passive one will do) and talks through
+ * the platform's chain; its own `urls` are still required, as KDF requires them. Token decimals
+ * come from the coins file or else from the contract's `decimals()`.
  */
 import type { ParamReader } from '../../../shared/params';
 import type { NodeContext } from '../../context';
@@ -64,6 +64,33 @@ export async function activateEthCoin(
   } catch (e) {
     await coin.shutdown();
     throw e;
+  }
+  return { coin, balance };
+}
+
+/**
+ * `enable` of a platform kept passive for its tokens, as KDF's `re_enable_passive_platform_coin_with_tokens`:
+ * the running coin, which its tokens share, is kept and becomes available again once its balance
+ * is read. The request is checked but not applied, as in KDF; a failure leaves the coin passive.
+ */
+export async function reenablePassivePlatform(
+  ctx: NodeContext,
+  config: CoinConfig,
+  args: ParamReader,
+): Promise<{ coin: EthCoin; balance: CoinBalance }> {
+  const ticker = config.ticker;
+  readEthActivationParams(args);
+  const coin = ctx.enabledCoins.getAny(ticker);
+  if (!(coin instanceof EthCoin) || !coin.isPlatform) throw coinError.activation(`Coin ${ticker} already initialized`);
+  let balance: CoinBalance;
+  try {
+    balance = await withTimeout(coin.balance(), BALANCE_TIMEOUT_MS, 'balance query timed out');
+  } catch (e) {
+    throw coinError.activation(`Failed to query the balance of ${ticker}: ${(e as Error).message}`, e);
+  }
+  if (!ctx.enabledCoins.makeAvailable(ticker)) {
+    // Enabled by a concurrent call meanwhile, or disabled for good.
+    throw coinError.activation(ctx.enabledCoins.getAny(ticker) ? `Coin ${ticker} already initialized` : `Coin ${ticker} was disabled while being enabled`);
   }
   return { coin, balance };
 }
@@ -147,7 +174,8 @@ async function tokenCoin(
   log: LogFn,
 ): Promise<EthCoin> {
   const ticker = config.ticker;
-  const platform = ctx.enabledCoins.get(protocol.platform);
+  // A platform kept passive for its tokens still serves new ones (KDF's `lp_coinfind_any`).
+  const platform = ctx.enabledCoins.getAny(protocol.platform);
   if (!platform) {
     throw new MmError({
       errorType: 'PlatformCoinIsNotActivated',

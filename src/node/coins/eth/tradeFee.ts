@@ -30,6 +30,8 @@ export const SWAP_GAS = {
   erc20Payment: 150_000n,
   ethReceiverSpend: 65_000n,
   erc20ReceiverSpend: 150_000n,
+  ethSenderRefund: 100_000n,
+  erc20SenderRefund: 150_000n,
 } as const;
 
 /** KDF's gas price raise by stage, in percent; at least 1 gwei (`increase_by_percent_one_gwei`). */
@@ -112,6 +114,11 @@ export class EthTradeFees implements TradeFees {
 
   async baseCoinBalance(): Promise<MmNumber> {
     return MmNumber.fromBaseUnits(await this.coin.gasBalance(), this.coin.platform.decimals);
+  }
+
+  /** An EVM payment is one call of any amount: it can spend the whole balance. */
+  async maxPaymentSpend(): Promise<MmNumber> {
+    return MmNumber.fromBaseUnits(await this.coin.spendable(), this.coin.decimals);
   }
 
   /** A transfer the wallet cannot fund fails to estimate; that is reported as the shortfall it is. */

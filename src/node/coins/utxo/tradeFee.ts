@@ -7,6 +7,8 @@
  *   the transaction *with* a change output even when the plan has none (KDF's
  *   `preimage_trade_fee_required_to_send_outputs`), so a smaller amount never costs more.
  * - Receiving is the fee of a 496-byte HTLC spend, taken out of the received payment.
+ * - One payment spends at most the largest outputs a standard-size transaction holds, so `max`
+ *   volumes are bounded by their sum rather than by the balance.
  * - A dynamic rate is first raised by `txfee_volatility_percent` × the stage's multiplier, since
  *   it may rise before the transaction is sent; a fixed rate never changes.
  */
@@ -25,7 +27,17 @@ import {
   type TradeValue,
 } from '../tradeFee';
 import { coinFeeRate, type FeeEstimator } from './feeRate';
-import { estimateTxVsize, feeForVsize, opReturnScript, p2pkhScript, p2shScript, planTx, type FeeRate, type TxOutput } from './tx';
+import {
+  estimateTxVsize,
+  feeForVsize,
+  maxStandardInputs,
+  opReturnScript,
+  p2pkhScript,
+  p2shScript,
+  planTx,
+  type FeeRate,
+  type TxOutput,
+} from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 
 /** KDF's `DEFAULT_SWAP_TX_SPEND_SIZE`: an HTLC spend is priced as 496 bytes. */
@@ -44,6 +56,11 @@ const DEX_FEE_SCRIPT = p2pkhScript(hash160(hexToBytes(DEX_FEE_ADDR_PUBKEY)));
 /** Payment outputs are sized with dummy hashes: only the script lengths matter to the fee. */
 const HTLC_SCRIPT = p2shScript(new Uint8Array(20));
 const SECRET_HASH_SCRIPT = opReturnScript(new Uint8Array(20));
+/** An HTLC payment's outputs (before change); its value goes to the first. */
+const PAYMENT_OUTPUTS: readonly TxOutput[] = [
+  { script: HTLC_SCRIPT, value: 0n },
+  { script: SECRET_HASH_SCRIPT, value: 0n },
+];
 
 /**
  * `rate` raised by `percent` × the stage's multiplier, rounded half up, as KDF's `increase_by_percent`
@@ -76,10 +93,7 @@ export class UtxoTradeFees implements TradeFees {
   async senderTradeFee(value: TradeValue, stage: FeeApproxStage): Promise<TradeFee> {
     const upperBound = 'upperBound' in value;
     const amount = this.toSat(upperBound ? value.upperBound : value.exact);
-    const outputs = [
-      { script: HTLC_SCRIPT, value: amount },
-      { script: SECRET_HASH_SCRIPT, value: 0n },
-    ];
+    const outputs = PAYMENT_OUTPUTS.map((o, i) => ({ script: o.script, value: i === 0 ? amount : o.value }));
     return this.tradeFee(await this.sendingFee(outputs, stage, upperBound), false);
   }
 
@@ -98,6 +112,20 @@ export class UtxoTradeFees implements TradeFees {
     return MmNumber.fromBaseUnits(
       unspents.reduce((a, u) => a + u.value, 0n),
       this.coin.decimals,
+    );
+  }
+
+  /**
+   * The sum of the largest spendable outputs a standard-size payment (P2SH, OP_RETURN and change)
+   * can hold, as the payment's plan takes them when the smallest-first ones would not fit.
+   */
+  async maxPaymentSpend(): Promise<MmNumber> {
+    const { script, inputKind, decimals } = this.coin;
+    const maxInputs = maxStandardInputs([...PAYMENT_OUTPUTS, { script, value: 0n }], inputKind);
+    const values = (await this.coin.spendableUnspents()).map((u) => u.value).sort((a, b) => (a > b ? -1 : a < b ? 1 : 0));
+    return MmNumber.fromBaseUnits(
+      values.slice(0, maxInputs).reduce((a, v) => a + v, 0n),
+      decimals,
     );
   }
 

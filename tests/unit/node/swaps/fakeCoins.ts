@@ -42,6 +42,8 @@ export interface FakeCoinSpec {
   balance: string;
   /** The balance of the coin paying the fees; the coin's own balance when absent. */
   baseBalance?: string;
+  /** The most one payment can spend (a UTXO wallet of many small outputs); the balance when absent. */
+  maxPaymentSpend?: string;
   minTxAmount: string;
   minTradingVol: string;
   sender: FeeSpec | Failure;
@@ -97,6 +99,7 @@ function fakeCoin(ticker: string, spec: FakeCoinSpec, calls: EstimateCall[]): En
       return answer(spec.feeToSend);
     },
     baseCoinBalance: async () => MmNumber.parse(spec.baseBalance ?? spec.balance),
+    maxPaymentSpend: async () => MmNumber.parse(spec.maxPaymentSpend ?? spec.balance),
   };
   const unused = (): never => {
     throw new Error(`not used by the swaps tests (${ticker})`);
