@@ -65,7 +65,8 @@ export async function evmFigures(devnet: Devnet): Promise<Figure[]> {
       }
       times.push(performance.now() - t0);
       calls = proxy.calls();
-      if (i < RUNS - 1) await rpc({ method: 'disable_coin', coin: 'ETHDEV' });
+      // force_disable: a platform with tokens would otherwise only be passivized, its tokens kept.
+      if (i < RUNS - 1) await rpc({ method: 'disable_coin', coin: 'ETHDEV', force_disable: true });
     }
 
     const withdraw = async (params: Record<string, unknown>): Promise<number> => {
