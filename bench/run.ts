@@ -76,6 +76,7 @@ async function chainFigures(): Promise<void> {
   try {
     for (const f of await utxoFigures(devnet)) print(f);
     for (const f of await evmFigures(devnet)) print(f);
+    for (const f of await (await import('./swapFigures')).swapFigures(devnet)) print(f);
   } finally {
     await devnet.stop();
     rmSync(dir, { recursive: true, force: true });

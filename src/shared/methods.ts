@@ -45,6 +45,11 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'my_swap_status', formats: ['legacy', 'mmrpc'], auth: true },
   { name: 'my_recent_swaps', formats: ['legacy', 'mmrpc'], auth: true },
   { name: 'active_swaps', formats: ['legacy', 'mmrpc'], auth: true },
+  { name: 'recover_funds_of_swap', formats: LEGACY, auth: true },
+  { name: 'import_swaps', formats: LEGACY, auth: true },
+  /** Ours, not KDF's: every stored swap as a rescue file for `import_swaps`. */
+  { name: 'export_swaps', formats: LEGACY, auth: true },
+  { name: 'get_locked_amount', formats: MMRPC, auth: true },
   ...['init', 'status', 'user_action', 'cancel'].map((op) => ({ name: `task::withdraw::${op}`, formats: MMRPC, auth: true })),
   ...['init', 'status', 'user_action', 'cancel'].map((op) => ({
     name: `task::init_hwdevice::${op}`,

@@ -1,8 +1,8 @@
 /**
  * The balance rules of placing an order, which the swaps domain owns (KDF's
  * `check_balance_for_maker_swap` / `check_balance_for_taker_swap` / `calc_max_maker_vol` at the
- * OrderIssue stage). What my other open orders promise is passed as locked, like what running swaps
- * lock, so two orders never both count on the same coins.
+ * OrderIssue stage). What my other open orders promise is passed in, and held back on top of what
+ * running swaps lock (the two reported apart), so two orders never both count on the same coins.
  */
 import type { MmNumber } from '../../shared/number';
 

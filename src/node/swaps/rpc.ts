@@ -1,12 +1,16 @@
 /**
  * RPC handlers of the swaps domain: `trade_preimage` (mmrpc 2.0, and the flat form answering
  * `{"result": …}`), the flat `max_taker_vol` (`{"result": {numer, denom}, "coin"}`, 0 when the
- * balance cannot pay for a swap), and the swap status methods (`engine/statusRpc.ts`).
+ * balance cannot pay for a swap), both net of what running swaps hold, the swap status methods
+ * (`engine/statusRpc.ts`) and the recovery methods (`engine/rescueRpc.ts`).
  */
+import { MmNumber } from '../../shared/number';
 import type { ParamReader } from '../../shared/params';
 import type { HandlerTable } from '../handler';
 import type { NodeContext } from '../context';
+import { rescueHandlers } from './engine/rescueRpc';
 import { swapStatusHandlers } from './engine/statusRpc';
+import { lockedAmounts, type LockedAmounts } from './checkBalance';
 import { maxTakerVol } from './orderChecks';
 import { tradePreimage, type TradePreimageRequest } from './tradePreimage';
 import { tradePreimageToWire } from './wire';
@@ -22,12 +26,16 @@ function readTradePreimage(r: ParamReader): TradePreimageRequest {
   };
 }
 
+/** What the node's running swaps have yet to send (KDF's `get_locked_amount`), which previews and maxima leave out. */
+const runningSwapsHold = (ctx: NodeContext): LockedAmounts => lockedAmounts((coin) => ctx.swaps?.lockedAmount(coin) ?? MmNumber.ZERO, () => MmNumber.ZERO);
+
 async function tradePreimageRpc(ctx: NodeContext, params: ParamReader): Promise<Record<string, unknown>> {
-  return tradePreimageToWire(await tradePreimage(ctx, readTradePreimage(params)));
+  return tradePreimageToWire(await tradePreimage(ctx, readTradePreimage(params), runningSwapsHold(ctx)));
 }
 
 export const swapsHandlers: HandlerTable = {
   ...swapStatusHandlers,
+  ...rescueHandlers,
   trade_preimage: {
     mmrpc: tradePreimageRpc,
     legacy: async (ctx, args) => ({ result: await tradePreimageRpc(ctx, args) }),
@@ -35,7 +43,7 @@ export const swapsHandlers: HandlerTable = {
   max_taker_vol: {
     legacy: async (ctx, args) => {
       const coin = args.str('coin');
-      const max = await maxTakerVol(ctx, coin, args.optStr('trade_with'));
+      const max = await maxTakerVol(ctx, coin, args.optStr('trade_with'), { lockedBySwaps: runningSwapsHold(ctx) });
       return { result: max.toFraction(), coin };
     },
   },

@@ -13,6 +13,8 @@ export interface Shortfall {
   available: MmNumber;
   required: MmNumber;
   lockedBySwaps?: MmNumber;
+  /** What my other open orders promise of the coin (ours: KDF holds nothing for orders). */
+  lockedByOrders?: MmNumber;
 }
 
 function shortfall(errorType: string, what: string, s: Shortfall): MmError {
@@ -22,7 +24,9 @@ function shortfall(errorType: string, what: string, s: Shortfall): MmError {
     required: s.required.toDecimalString(),
   };
   if (s.lockedBySwaps) data.locked_by_swaps = s.lockedBySwaps.toDecimalString();
-  const locked = s.lockedBySwaps ? `, locked by swaps ${data.locked_by_swaps}` : '';
+  if (s.lockedByOrders) data.locked_by_orders = s.lockedByOrders.toDecimalString();
+  const locked =
+    (s.lockedBySwaps ? `, locked by swaps ${data.locked_by_swaps}` : '') + (s.lockedByOrders ? `, held by open orders ${data.locked_by_orders}` : '');
   return new MmError({
     errorType,
     message: `Not enough ${what} for swap: available ${data.available}, required at least ${data.required}${locked}`,

@@ -4,6 +4,7 @@
  * event. Each running swap is in `ActiveSwaps` until its `Finished` event is stored; one that stops
  * on a failed write stays active (its coins may be locked) and runs again after a restart.
  */
+import type { MmNumber } from '../../../shared/number';
 import { NodeEvents, type SwapEventData } from '../../../shared/wire';
 import { bytesToHex } from '../../crypto';
 import type { P2p } from '../../p2p/types';
@@ -11,7 +12,9 @@ import type { ActiveSwaps } from '../activeSwaps';
 import { SwapChannel } from './channel';
 import type { SwapClock } from './clock';
 import type { SavedEvent } from './events';
+import { lockedAmount } from './locked';
 import { runMaker } from './maker';
+import { recoverFundsOfSwap, RecoverFundsError, type RecoveredSwap } from './recover';
 import { KDF_TIMING, SwapRun, type RunDeps, type SwapCoins, type SwapTiming } from './run';
 import { isFinished, startedData, type SavedSwap } from './savedSwap';
 import { newMakerSwap, newTakerSwap, type SwapIdentity, type SwapStartParams } from './started';
@@ -34,10 +37,14 @@ export interface SwapEngineDeps {
 interface Running {
   abort: AbortController;
   done: Promise<void>;
+  /** The swap as its last stored event left it. */
+  current(): SavedSwap;
 }
 
 export class SwapEngine {
   private readonly running = new Map<string, Running>();
+  /** Uuids being adopted now: a second import of the same swap meanwhile is skipped, never stored over it. */
+  private readonly adopting = new Set<string>();
   private stopped = false;
 
   constructor(private readonly deps: SwapEngineDeps) {}
@@ -103,6 +110,39 @@ export class SwapEngine {
     return this.deps.store.all();
   }
 
+  /** KDF's `get_locked_amount`: what the running swaps have yet to send of `coin`. */
+  lockedAmount(coin: string): MmNumber {
+    return lockedAmount([...this.running.values()].map((r) => r.current()), this.deps.coins, coin);
+  }
+
+  /** Recovers what the finished swap `uuid` left locked (`recover_funds_of_swap`). */
+  async recoverFunds(uuid: string): Promise<RecoveredSwap> {
+    const swap = await this.deps.store.get(uuid).catch((e: unknown) => {
+      throw new RecoverFundsError((e as Error).message, e);
+    });
+    if (!swap) throw new RecoverFundsError('swap data is not found');
+    if (this.running.has(uuid)) throw new RecoverFundsError('Swap must be finished before recover funds attempt');
+    return recoverFundsOfSwap(swap, this.deps.coins);
+  }
+
+  /**
+   * Stores a swap brought in from elsewhere (`import_swaps`) and runs it when unfinished. A uuid
+   * already stored or running is left alone (false): an import never rewinds a swap.
+   */
+  async adopt(swap: SavedSwap): Promise<boolean> {
+    const { store } = this.deps;
+    if (this.stopped || this.running.has(swap.uuid) || this.adopting.has(swap.uuid)) return false;
+    this.adopting.add(swap.uuid);
+    try {
+      if (await store.get(swap.uuid).catch(() => true)) return false;
+      await store.put(swap);
+      if (!isFinished(swap) && !this.stopped && !this.running.has(swap.uuid)) this.launch(swap);
+      return true;
+    } finally {
+      this.adopting.delete(swap.uuid);
+    }
+  }
+
   /** The uuids of the swaps running now (KDF's `active_swaps`). */
   activeUuids(): string[] {
     return [...this.running.keys()];
@@ -157,6 +197,6 @@ export class SwapEngine {
         this.running.delete(swap.uuid);
         if (isFinished(current())) deps.activeSwaps.finish(swap.uuid);
       });
-    this.running.set(swap.uuid, { abort, done });
+    this.running.set(swap.uuid, { abort, done, current: () => current() });
   }
 }
