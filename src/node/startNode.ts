@@ -117,7 +117,11 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
     async stop() {
       if (stopped) return;
       stopped = true;
+      // Swaps halt at once (an orders round may take seconds, and a swap must not pay meanwhile);
+      // a match that comes in while orders stop is refused by the stopped engine.
+      const swapsHalted = swaps?.engine.stop();
       await orders?.stop();
+      await swapsHalted;
       await swaps?.close();
       await p2p?.stop();
       await enabledCoins.shutdownAll();

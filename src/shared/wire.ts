@@ -55,6 +55,8 @@ export interface NodeConf {
   /** KDF's `rpccors`: the web origin the headless host serves, or `*`. */
   rpccors?: string;
   dbdir?: string;
+  /** KDF's `payment_locktime`: the base swap lock duration in seconds (default 2 h 10 min). */
+  payment_locktime?: number;
 }
 
 export type ControlRequest =

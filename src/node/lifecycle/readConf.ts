@@ -4,6 +4,11 @@ import type { NodeConf } from '../../shared/wire';
 import { startError } from './startError';
 
 const MAX_CONF_BODY_BYTES = 64 * 1024 * 1024;
+/**
+ * Bound on `payment_locktime`: a year. Lock times go on chain as u32 unix seconds and the maker's is
+ * up to 12 × 2 × this past now, which must stay far below 2^32.
+ */
+const MAX_PAYMENT_LOCKTIME = 365 * 24 * 3600;
 
 export function readConf(raw: unknown): NodeConf {
   try {
@@ -42,6 +47,13 @@ export function readConf(raw: unknown): NodeConf {
     if (rpccors !== undefined) conf.rpccors = rpccors;
     const dbdir = r.optStr('dbdir');
     if (dbdir !== undefined) conf.dbdir = dbdir;
+    const paymentLocktime = r.optUint('payment_locktime');
+    if (paymentLocktime !== undefined) {
+      if (paymentLocktime < 1 || paymentLocktime > MAX_PAYMENT_LOCKTIME) {
+        throw new ParamError('payment_locktime', `must be 1..${MAX_PAYMENT_LOCKTIME} seconds`);
+      }
+      conf.payment_locktime = paymentLocktime;
+    }
     return conf;
   } catch (e) {
     if (e instanceof ParamError) throw startError.errorDeserializingConfig(e.field, e.message);

@@ -41,7 +41,7 @@ export async function openSwapEngine(ctx: NodeContext, p2p: P2p, activeSwaps: Ac
       privkey: keys.internal.privateKey,
       gui: ctx.conf.gui ?? null,
       mmVersion: ctx.platform.buildInfo.version,
-      paymentLocktime: DEFAULT_PAYMENT_LOCKTIME,
+      paymentLocktime: ctx.conf.payment_locktime ?? DEFAULT_PAYMENT_LOCKTIME,
     },
     activeSwaps,
     emit: (event, data) => ctx.platform.emit(event, data),

@@ -114,6 +114,20 @@ describe('starting the node', () => {
     expect((reply.body as { error_data: { field: string } }).error_data.field).toBe('passphrase');
   });
 
+  it('takes payment_locktime as a positive whole number of seconds up to a year, refusing anything else before it starts', async () => {
+    for (const bad of [0, -60, 1.5, '60', 365 * 24 * 3600 + 1]) {
+      const t = testHost();
+      const reply = await start(t, { passphrase: 'bob passphrase', payment_locktime: bad });
+      expect(errorType(reply), String(bad)).toBe('ErrorDeserializingConfig');
+      expect((reply.body as { error_data: { field: string } }).error_data.field).toBe('payment_locktime');
+      expect((await t.host.handleControl({ op: 'status' })).body).toMatchObject({ running: false });
+    }
+    for (const good of [1, 60, 365 * 24 * 3600]) {
+      const reply = await start(testHost(), { passphrase: 'bob passphrase', payment_locktime: good });
+      expect(reply.status, String(good)).toBe(200);
+    }
+  });
+
   it('refuses a bad WIF and stores nothing', async () => {
     const t = testHost();
     const badWif = 'UvCjJf4dKSs2vFGVtCnUTAhR5FTZGdg43DDRa9s7s5DV1sSDX14h';
