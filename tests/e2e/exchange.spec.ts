@@ -1,8 +1,8 @@
 /**
  * The Exchange page on the devnet, with two browser contexts: a maker (devnet alice) puts an order
  * on the book, a taker (devnet bob) sees it in the orderbook, checks the fees of taking it and
- * takes it; both sides then show the same swap uuid. The swap itself is not run yet: only the
- * match. Also: the seed node setting, and the page without seed nodes (trading off).
+ * takes it; both sides then show the same swap uuid (the swap's run is `swap.spec.ts`).
+ * Also: the seed node setting, and the page without seed nodes (trading off).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MmNumber } from '../../src/shared/number';

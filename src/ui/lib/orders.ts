@@ -192,16 +192,6 @@ export function depthSeries(book: OrderbookResponse): { asks: DepthPoint[]; bids
   return { asks: points(book.asks), bids: points(book.bids) };
 }
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const MATCH_LINE = new RegExp(`^orders: matched .* as (maker|taker), swap (${UUID})`, 'i');
-
-/** The node logs every connected match with its swap uuid (swaps themselves are not run yet). */
-export function matchFromLog(line: string): { role: 'maker' | 'taker'; swapUuid: string } | null {
-  const m = MATCH_LINE.exec(line);
-  if (!m) return null;
-  return { role: m[1]?.toLowerCase() === 'maker' ? 'maker' : 'taker', swapUuid: (m[2] ?? '').toLowerCase() };
-}
-
 /** A `sell`/`buy` request the page placed, followed until it is matched or ends. */
 export interface TrackedRequest {
   uuid: string;

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import type { MakerSavedSwap, TakerSavedSwap } from '../../../src/node/swaps/engine/savedSwap';
+import { swapStatusToWire } from '../../../src/node/swaps/engine/statusWire';
+import {
+  applySwapEvent,
+  countdown,
+  filterSwaps,
+  MAX_SWAP_EVENTS,
+  nextText,
+  readSwapEvent,
+  readSwapStatus,
+  swapLocks,
+  swapPhase,
+  swapSteps,
+  type SwapStatus,
+} from '../../../src/ui/lib/swaps';
+
+const UUID = '0b9b3e4a-7f7c-4d55-9a3f-2c1d3e4f5a6b';
+const HASH = (c: string): string => c.repeat(64);
+const STARTED_AT = 1_790_000_000;
+
+const common = {
+  taker_coin: 'RLTC2',
+  maker_coin: 'RLTC1',
+  my_persistent_pub: '02'.padEnd(66, '1'),
+  lock_duration: 7800,
+  maker_amount: '0.5',
+  taker_amount: '1',
+  maker_payment_confirmations: 1,
+  maker_payment_requires_nota: false,
+  taker_payment_confirmations: 2,
+  taker_payment_requires_nota: false,
+  uuid: UUID,
+  started_at: STARTED_AT,
+  maker_coin_start_block: 100,
+  taker_coin_start_block: 100,
+  maker_coin_htlc_pubkey: '02'.padEnd(66, '1'),
+  taker_coin_htlc_pubkey: '02'.padEnd(66, '1'),
+};
+
+function makerSwap(events: MakerSavedSwap['events'][number]['event'][]): MakerSavedSwap {
+  return {
+    v: 1,
+    type: 'Maker',
+    uuid: UUID,
+    my_order_uuid: '1b9b3e4a-7f7c-4d55-9a3f-2c1d3e4f5a6b',
+    maker_amount: '0.5',
+    maker_coin: 'RLTC1',
+    taker_amount: '1',
+    taker_coin: 'RLTC2',
+    gui: null,
+    mm_version: 'test',
+    events: events.map((event, i) => ({ timestamp: STARTED_AT * 1000 + i * 1000, event })),
+  };
+}
+
+const makerStarted = {
+  type: 'Started' as const,
+  data: { ...common, taker: '1'.repeat(64), secret: 'ab'.repeat(32), secret_hash: 'cd'.repeat(10), maker_payment_lock: STARTED_AT + 15_600 },
+};
+const makerNegotiated = {
+  type: 'Negotiated' as const,
+  data: {
+    taker_payment_locktime: STARTED_AT + 7800,
+    taker_pubkey: '02'.padEnd(66, '2'),
+    maker_coin_swap_contract_addr: null,
+    taker_coin_swap_contract_addr: null,
+    maker_coin_htlc_pubkey: '02'.padEnd(66, '1'),
+    taker_coin_htlc_pubkey: '02'.padEnd(66, '2'),
+  },
+};
+const tx = (c: string) => ({ tx_hex: '00', tx_hash: HASH(c) });
+
+/** A maker swap as the node's own `my_swap_status` shows it, read by the page. */
+function wire(events: MakerSavedSwap['events'][number]['event'][]): SwapStatus {
+  const s = readSwapStatus(JSON.parse(JSON.stringify(swapStatusToWire(makerSwap(events)))));
+  if (!s) throw new Error('the node record did not read');
+  return s;
+}
+
+describe('swap records from the node', () => {
+  it('reads my_swap_status as the node writes it, the secret hidden', () => {
+    const s = wire([makerStarted, makerNegotiated]);
+    expect(s.type).toBe('Maker');
+    expect(s.my_info).toMatchObject({ my_coin: 'RLTC1', other_coin: 'RLTC2', my_amount: '0.5', other_amount: '1', started_at: STARTED_AT });
+    expect(s.is_finished).toBe(false);
+    expect(JSON.stringify(s)).not.toContain('ab'.repeat(32));
+  });
+
+  it('refuses records and events that are not swaps, and bounds the events', () => {
+    expect(readSwapStatus({ type: 'Maker', uuid: 'not-a-uuid' })).toBeNull();
+    const good = JSON.parse(JSON.stringify(swapStatusToWire(makerSwap([makerStarted])))) as Record<string, unknown>;
+    const many = { ...good, events: Array.from({ length: MAX_SWAP_EVENTS + 1 }, (_, i) => ({ timestamp: i, event: { type: 'Negotiated' } })) };
+    expect(readSwapStatus(many)).toBeNull();
+    expect(readSwapStatus({ ...good, events: [{ timestamp: 'x', event: { type: 'Started' } }] })).toBeNull();
+    expect(readSwapEvent({ uuid: UUID, type: 'Other', event: { timestamp: 1, event: { type: 'Started' } } })).toBeNull();
+    expect(readSwapEvent({ uuid: UUID, type: 'Maker', event: { timestamp: 1, event: { type: 'x'.repeat(65) } } })).toBeNull();
+    expect(readSwapEvent({ uuid: UUID.toUpperCase(), type: 'Taker', event: { timestamp: 1, event: { type: 'Finished' } } })).toEqual({
+      uuid: UUID,
+      type: 'Taker',
+      event: { timestamp: 1, event: { type: 'Finished' } },
+    });
+  });
+});
+
+describe('a swap followed by its events', () => {
+  it('adds each new event once and ends on Finished, successful without error events', () => {
+    let s = wire([makerStarted]);
+    const negotiated = { timestamp: STARTED_AT * 1000 + 5000, event: makerNegotiated };
+    s = applySwapEvent(s, negotiated);
+    expect(applySwapEvent(s, negotiated)).toBe(s);
+    expect(s.events.map((e) => e.event.type)).toEqual(['Started', 'Negotiated']);
+    const done = applySwapEvent(s, { timestamp: STARTED_AT * 1000 + 9000, event: { type: 'Finished' } });
+    expect(done).toMatchObject({ is_finished: true, is_success: true });
+    expect(swapPhase(done)).toBe('finished');
+  });
+
+  it('a Finished after an error event is a failure, a refund a refund', () => {
+    let s = wire([makerStarted, makerNegotiated]);
+    s = applySwapEvent(s, { timestamp: 1, event: { type: 'TakerFeeValidateFailed', data: { error: 'fee too small' } } });
+    const failed = applySwapEvent(s, { timestamp: 2, event: { type: 'Finished' } });
+    expect(swapPhase(failed)).toBe('failed');
+    const refunded = applySwapEvent(applySwapEvent(s, { timestamp: 3, event: { type: 'MakerPaymentRefunded', data: tx('e') } }), {
+      timestamp: 4,
+      event: { type: 'Finished' },
+    });
+    expect(swapPhase(refunded)).toBe('refunded');
+    expect(nextText(refunded)).toContain('refunded');
+    expect(swapSteps(failed).find((x) => x.type === 'TakerFeeValidateFailed')).toMatchObject({ state: 'failed', error: 'fee too small' });
+  });
+});
+
+describe('the swap screen', () => {
+  it('shows what happened with each transaction, then the next step as current and the rest pending', () => {
+    const s = wire([makerStarted, makerNegotiated, { type: 'TakerFeeValidated', data: tx('a') }, { type: 'MakerPaymentSent', data: tx('b') }]);
+    const steps = swapSteps(s);
+    expect(steps.map((x) => x.state).slice(0, 6)).toEqual(['done', 'done', 'done', 'done', 'current', 'pending']);
+    expect(steps.find((x) => x.type === 'TakerFeeValidated')?.tx).toEqual({ hash: HASH('a'), coin: 'RLTC2', amount: null, requiredConfirmations: null });
+    expect(steps.find((x) => x.type === 'MakerPaymentSent')?.tx).toEqual({ hash: HASH('b'), coin: 'RLTC1', amount: '0.5', requiredConfirmations: 1 });
+    expect(steps.find((x) => x.state === 'current')?.type).toBe('TakerPaymentReceived');
+    expect(nextText(s)).toBe('Waiting for the taker to send their payment.');
+    expect(steps.at(-1)?.type).toBe('Finished');
+  });
+
+  it('gives both payments’ lock times', () => {
+    const s = wire([makerStarted, makerNegotiated]);
+    expect(swapLocks(s)).toEqual([
+      { kind: 'mine', label: expect.stringContaining('Your payment') as string, until: STARTED_AT + 15_600 },
+      { kind: 'theirs', label: expect.stringContaining('Their payment') as string, until: STARTED_AT + 7800 },
+    ]);
+  });
+
+  it('counts down to a lock time', () => {
+    const now = STARTED_AT * 1000;
+    expect(countdown(STARTED_AT + 7800, now)).toBe('in 2 h 10 min');
+    expect(countdown(STARTED_AT + 65, now)).toBe('in 1 min 05 s');
+    expect(countdown(STARTED_AT + 9, now)).toBe('in 9 s');
+    expect(countdown(STARTED_AT, now)).toBe('passed');
+  });
+
+  it('reads the taker’s spend of its payment from KDF’s {transaction, secret} data', () => {
+    const taker: TakerSavedSwap = {
+      ...makerSwap([]),
+      type: 'Taker',
+      events: [
+        { timestamp: 1, event: { type: 'Started', data: { ...common, maker: '1'.repeat(64), taker_payment_lock: STARTED_AT + 7800, maker_payment_wait: STARTED_AT + 3000 } } },
+        { timestamp: 2, event: { type: 'TakerPaymentSpent', data: { transaction: tx('c'), secret: 'ef'.repeat(32) } } },
+      ],
+    };
+    const s = readSwapStatus(JSON.parse(JSON.stringify(swapStatusToWire(taker))));
+    expect(s && swapSteps(s).find((x) => x.type === 'TakerPaymentSpent')?.tx).toEqual({ hash: HASH('c'), coin: 'RLTC2', amount: '1', requiredConfirmations: null });
+    expect(s && swapLocks(s)).toEqual([{ kind: 'mine', label: expect.any(String) as string, until: STARTED_AT + 7800 }]);
+  });
+});
+
+describe('the swaps list', () => {
+  it('filters active and past swaps and by coin', () => {
+    const running = wire([makerStarted]);
+    const done = { ...applySwapEvent(running, { timestamp: 9, event: { type: 'Finished' } }), uuid: '2b9b3e4a-7f7c-4d55-9a3f-2c1d3e4f5a6b' };
+    expect(filterSwaps([running, done], 'active', '')).toEqual([running]);
+    expect(filterSwaps([running, done], 'past', '')).toEqual([done]);
+    expect(filterSwaps([running, done], 'all', 'RLTC2')).toHaveLength(2);
+    expect(filterSwaps([running, done], 'all', 'DOC')).toEqual([]);
+  });
+});
