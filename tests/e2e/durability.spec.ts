@@ -8,9 +8,9 @@
  * unchanged in its worker.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { devnetInfo } from './devnet';
-import { activateCoin, coinRow, expectUnlocked, importWallet, openApp, setSeednodes, STRONG_PASSWORD, submitUnlock } from './helpers';
+import { activateCoin, coinRow, expectUnlocked, importWallet, openApp, STRONG_PASSWORD, submitUnlock, openTrader, openExchange } from './helpers';
 
 const BASE = 'RLTC1';
 const REL = 'RLTC2';
@@ -42,23 +42,7 @@ function declinePersistence(): void {
 const persistCalls = (page: Page): Promise<number> =>
   page.evaluate(() => (window as unknown as { __persistCalls: { persist: number } }).__persistCalls.persist);
 
-async function openTrader(browser: Browser, name: string, passphrase: string, seednodes: string[], initScript?: () => void): Promise<Page> {
-  const context = await browser.newContext();
-  if (initScript) await context.addInitScript(initScript);
-  const page = await context.newPage();
-  await openApp(page);
-  await setSeednodes(page, seednodes);
-  await importWallet(page, name, passphrase);
-  return page;
-}
 
-async function openExchange(page: Page): Promise<void> {
-  await page.getByTestId('page-tab-exchange').click();
-  await expect(page.getByTestId('exchange')).toHaveAttribute('data-trading', 'on');
-  await expect(page.getByTestId('pair-base')).toHaveValue(BASE);
-  await expect(page.getByTestId('pair-rel')).toHaveValue(REL);
-  await expect(page.getByTestId('orderbook-loading')).toHaveCount(0, { timeout: 30_000 });
-}
 
 /** Fills the maker form and opens the fee review. */
 async function reviewMakerOrder(page: Page, price: string, volume: string): Promise<void> {
@@ -91,7 +75,7 @@ test('the page asks the browser for persistent storage at create/unlock and show
   const persisted = await page.evaluate(() => navigator.storage.persisted());
   await expect(status).toHaveAttribute('data-mode', persisted ? 'persistent' : 'best-effort');
   await expect(page.getByTestId('storage-status-label')).toHaveText(persisted ? 'Storage: persistent' : 'Storage: not persistent');
-  await page.locator('.head').screenshot({ path: `${SHOTS}/storage-status-real.png` });
+  await page.locator('header.head').screenshot({ path: `${SHOTS}/storage-status-real.png` });
 
   // Unlocking asks again.
   await page.getByTestId('lock-button').click();
@@ -109,7 +93,7 @@ test('an open order survives the maker reloading the page, after the not-persist
   const info = devnetInfo();
   expect(info.seednodes.length, 'devnet.json lists a seed node').toBeGreaterThan(0);
 
-  const maker = await openTrader(browser, 'durable-maker', info.wallets.alice!.passphrase, info.seednodes, declinePersistence);
+  const maker = await openTrader(browser, 'durable-maker', info.wallets.alice!.passphrase, info.seednodes, { initScript: declinePersistence });
   const taker = await openTrader(browser, 'durable-taker', info.wallets.bob!.passphrase, info.seednodes);
 
   // ---- The wallet page says plainly that storage is not persistent, on a phone as well.
@@ -118,7 +102,7 @@ test('an open order survives the maker reloading the page, after the not-persist
   await expect(maker.getByTestId('storage-status-label')).toHaveText('Storage: not persistent');
   await expect(maker.getByTestId('storage-status-detail')).toContainText('open orders would then vanish');
   expect(await persistCalls(maker)).toBe(1);
-  await maker.locator('.head').screenshot({ path: `${SHOTS}/storage-status-not-persistent.png` });
+  await maker.locator('header.head').screenshot({ path: `${SHOTS}/storage-status-not-persistent.png` });
   await maker.setViewportSize({ width: 390, height: 844 });
   await expect(maker.getByTestId('storage-status-detail')).toBeVisible();
   await expectNoOverflow(maker);
@@ -130,7 +114,7 @@ test('an open order survives the maker reloading the page, after the not-persist
   }
 
   // ---- The first order waits for the warning to be acknowledged.
-  await openExchange(maker);
+  await openExchange(maker, BASE, REL);
   await reviewMakerOrder(maker, '3', '1');
   const warning = maker.getByTestId('trade-storage-warning');
   await expect(warning).toBeVisible();
@@ -153,7 +137,7 @@ test('an open order survives the maker reloading the page, after the not-persist
   expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
   await expect(maker.locator(`[data-testid="my-order"][data-uuid="${uuid}"]`)).toBeVisible();
 
-  await openExchange(taker);
+  await openExchange(taker, BASE, REL);
   const ask = taker.locator(`[data-testid="orderbook-ask"][data-uuid="${uuid}"]`);
   await expect(ask).toBeVisible({ timeout: 90_000 });
   await expect(ask).toHaveAttribute('data-mine', 'false');
@@ -170,7 +154,7 @@ test('an open order survives the maker reloading the page, after the not-persist
   await expect(maker.getByTestId('reactivate-banner')).toHaveCount(0, { timeout: 60_000 });
   for (const coin of [BASE, REL]) await expect(coinRow(maker, coin)).toBeVisible();
 
-  await openExchange(maker);
+  await openExchange(maker, BASE, REL);
   const mine = maker.locator(`[data-testid="my-order"][data-uuid="${uuid}"]`);
   await expect(mine).toBeVisible({ timeout: 30_000 });
   await expect(mine.getByTestId('order-volume')).toHaveText('1');

@@ -4,10 +4,10 @@
  * takes it; both sides then show the same swap uuid (the swap's run is `swap.spec.ts`).
  * Also: the seed node setting, and the page without seed nodes (trading off).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { MmNumber } from '../../src/shared/number';
 import { devnetInfo } from './devnet';
-import { acknowledgeStorageWarning, activateCoin, importWallet, openApp, setSeednodes } from './helpers';
+import { acknowledgeStorageWarning, activateCoin, importWallet, openApp, openTrader, openExchange } from './helpers';
 
 const BASE = 'RLTC1';
 const REL = 'RLTC2';
@@ -18,24 +18,7 @@ const TAKER_VOLUME = '0.5';
 
 const dec = (s: string | null): MmNumber => MmNumber.parse((s ?? '').trim());
 
-/** A fresh browser context with the devnet's seed node set and the wallet imported. */
-async function openTrader(browser: Browser, name: string, passphrase: string, seednodes: string[]): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await openApp(page);
-  await setSeednodes(page, seednodes);
-  await importWallet(page, name, passphrase);
-  return page;
-}
 
-async function openExchange(page: Page): Promise<void> {
-  await page.getByTestId('page-tab-exchange').click();
-  await expect(page.getByTestId('exchange')).toHaveAttribute('data-trading', 'on');
-  await expect(page.getByTestId('pair-base')).toHaveValue(BASE);
-  await expect(page.getByTestId('pair-rel')).toHaveValue(REL);
-  await expect(page.getByTestId('orderbook')).toHaveAttribute('data-base', BASE);
-  await expect(page.getByTestId('orderbook-loading')).toHaveCount(0, { timeout: 30_000 });
-}
 
 function fee(page: Page, kind: string) {
   return page.locator(`[data-testid="preimage-fee"][data-kind="${kind}"]`);
@@ -80,7 +63,7 @@ test('a maker order is seen and taken from another browser, and both sides show 
   }
 
   // ---- Maker: sell RLTC1 for RLTC2, with the fees checked first.
-  await openExchange(maker);
+  await openExchange(maker, BASE, REL);
   await maker.getByTestId('trade-mode-setprice').click();
   await expect(maker.getByTestId('trade-form')).toHaveAttribute('data-mode', 'setprice');
   await maker.getByTestId('trade-price').fill(PRICE);
@@ -124,7 +107,7 @@ test('a maker order is seen and taken from another browser, and both sides show 
   await expect(myOrder.getByTestId('order-price')).toHaveText(PRICE);
 
   // ---- Taker: a request its balance cannot pay is refused in words, and nothing is placed.
-  await openExchange(taker);
+  await openExchange(taker, BASE, REL);
   await taker.getByTestId('trade-mode-buy').click();
   await taker.getByTestId('trade-price').fill(PRICE);
   await taker.getByTestId('trade-volume').fill('100000');

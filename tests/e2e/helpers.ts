@@ -155,3 +155,29 @@ export async function acknowledgeStorageWarning(page: Page): Promise<void> {
   await page.getByTestId('trade-storage-acknowledge').click();
   await expect(warning).toHaveCount(0);
 }
+
+/** A fresh browser context with the devnet's seed node set and the wallet imported. */
+export async function openTrader(
+  browser: Browser,
+  name: string,
+  passphrase: string,
+  seednodes: string[],
+  opts: { viewport?: { width: number; height: number }; initScript?: () => void } = {},
+): Promise<Page> {
+  const context = await browser.newContext(opts.viewport ? { viewport: opts.viewport } : {});
+  if (opts.initScript) await context.addInitScript(opts.initScript);
+  const page = await context.newPage();
+  await openApp(page);
+  await setSeednodes(page, seednodes);
+  await importWallet(page, name, passphrase);
+  return page;
+}
+
+/** The Exchange tab with trading on, the pair `base`/`rel` picked and its orderbook loaded. */
+export async function openExchange(page: Page, base: string, rel: string): Promise<void> {
+  await page.getByTestId('page-tab-exchange').click();
+  await expect(page.getByTestId('exchange')).toHaveAttribute('data-trading', 'on');
+  await expect(page.getByTestId('pair-base')).toHaveValue(base);
+  await expect(page.getByTestId('pair-rel')).toHaveValue(rel);
+  await expect(page.getByTestId('orderbook-loading')).toHaveCount(0, { timeout: 30_000 });
+}

@@ -6,9 +6,9 @@
  * sides reach "Finished". The rescue file exported by the maker is imported in a fresh browser.
  * Screenshots of the swap screen at 1440×900 and 390×844.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { devnetInfo } from './devnet';
-import { acknowledgeStorageWarning, activateCoin, importWallet, openApp, setSeednodes, STRONG_PASSWORD, submitUnlock, expectUnlocked } from './helpers';
+import { acknowledgeStorageWarning, activateCoin, STRONG_PASSWORD, submitUnlock, expectUnlocked, openTrader, openExchange } from './helpers';
 
 const BASE = 'RLTC1';
 const REL = 'RLTC2';
@@ -18,21 +18,7 @@ const TAKER_VOLUME = '0.5';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-async function openTrader(browser: Browser, name: string, passphrase: string, seednodes: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  await openApp(page);
-  await setSeednodes(page, seednodes);
-  await importWallet(page, name, passphrase);
-  return page;
-}
 
-async function openExchange(page: Page): Promise<void> {
-  await page.getByTestId('page-tab-exchange').click();
-  await expect(page.getByTestId('exchange')).toHaveAttribute('data-trading', 'on');
-  await expect(page.getByTestId('pair-base')).toHaveValue(BASE);
-  await expect(page.getByTestId('pair-rel')).toHaveValue(REL);
-}
 
 function step(page: Page, type: string) {
   return page.locator(`[data-testid="swap-step"][data-type="${type}"]`);
@@ -48,8 +34,8 @@ test('a swap runs to Finished on both sides, with the match notified, the list, 
   const info = devnetInfo();
   expect(info.seednodes.length, 'devnet.json lists a seed node').toBeGreaterThan(0);
 
-  const maker = await openTrader(browser, 'swap-maker', info.wallets.alice!.passphrase, info.seednodes);
-  const taker = await openTrader(browser, 'swap-taker', info.wallets.bob!.passphrase, info.seednodes);
+  const maker = await openTrader(browser, 'swap-maker', info.wallets.alice!.passphrase, info.seednodes, { viewport: DESKTOP });
+  const taker = await openTrader(browser, 'swap-taker', info.wallets.bob!.passphrase, info.seednodes, { viewport: DESKTOP });
   for (const page of [maker, taker]) {
     for (const coin of [BASE, REL]) await activateCoin(page, coin, info.coins[coin]!.servers);
   }
@@ -60,7 +46,7 @@ test('a swap runs to Finished on both sides, with the match notified, the list, 
   await expect(maker.getByTestId('swap-running-warning')).toHaveCount(0);
 
   // ---- Maker: an order on the book.
-  await openExchange(maker);
+  await openExchange(maker, BASE, REL);
   await maker.getByTestId('trade-mode-setprice').click();
   await maker.getByTestId('trade-price').fill(PRICE);
   await maker.getByTestId('trade-volume').fill(MAKER_VOLUME);
@@ -72,7 +58,7 @@ test('a swap runs to Finished on both sides, with the match notified, the list, 
   expect(orderUuid).toMatch(/^[0-9a-f-]{36}$/);
 
   // ---- Taker: takes it from the orderbook.
-  await openExchange(taker);
+  await openExchange(taker, BASE, REL);
   const ask = taker.locator(`[data-testid="orderbook-ask"][data-uuid="${orderUuid}"]`);
   await expect(ask).toBeVisible({ timeout: 90_000 });
   await ask.getByTestId('orderbook-pick').click();
@@ -181,7 +167,7 @@ test('a swap runs to Finished on both sides, with the match notified, the list, 
   await expect(maker.getByTestId('swap-rescue-message')).toContainText('keep it private');
   await taker.context().close();
 
-  const rescued = await openTrader(browser, 'swap-maker', info.wallets.alice!.passphrase, info.seednodes);
+  const rescued = await openTrader(browser, 'swap-maker', info.wallets.alice!.passphrase, info.seednodes, { viewport: DESKTOP });
   await rescued.getByTestId('page-tab-swaps').click();
   await expect(rescued.getByTestId('swaps-empty')).toBeVisible();
   await rescued.getByTestId('swap-rescue').locator('summary').click();
