@@ -33,14 +33,33 @@ const steps = [
 function vitestCounts(file) {
   return () => {
     const r = JSON.parse(readFileSync(file, 'utf8'));
-    return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+    const failures = r.testResults.flatMap((file) => {
+      const failed = file.assertionResults.filter((t) => t.status === 'failed');
+      const where = file.name.replace(`${process.cwd()}/`, '');
+      if (failed.length === 0 && file.status === 'failed') return [{ where, title: '(a hook or the file failed: see its log above)', why: file.message }];
+      return failed.map((t) => ({ where, title: t.fullName, why: t.failureMessages?.[0] }));
+    });
+    return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests, failures };
   };
 }
 
 function playwrightCounts(file) {
   return () => {
-    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
-    return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const s = report.stats;
+    const failures = [];
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests) {
+          if (t.status !== 'unexpected') continue;
+          const why = t.results.at(-1)?.error?.message;
+          failures.push({ where: `${spec.file}:${spec.line}`, title: spec.title, why });
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
+    return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped, failures };
   };
 }
 
@@ -67,6 +86,14 @@ console.log('\n=== summary');
 for (const r of results) {
   const what = r.passed + r.failed > 1 || r.name.match(/unit|integration|e2e/) ? ` (${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''})` : '';
   console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(18)} ${r.seconds.toFixed(1).padStart(6)} s${what}`);
+}
+// CI shows the tail of the output: name each failed test there, with the first lines of its error.
+const failures = results.flatMap((r) => (r.failures ?? []).map((f) => ({ step: r.name, ...f })));
+if (failures.length > 0) console.log('\n=== failed tests');
+for (const f of failures) {
+  console.log(`${f.step}: ${f.where} › ${f.title}`);
+  const why = String(f.why ?? '').split('\n').filter((l) => l.trim()).slice(0, 4);
+  for (const line of why) console.log(`    ${line.slice(0, 300)}`);
 }
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);

@@ -97,31 +97,41 @@ export class EthHistory implements TxHistoryView {
     // An unreadable record counts as absent: fetched again, it is overwritten.
     const stored = new Map([...read.entries].map(([id, e]) => [id, e.blockHeight]));
     let added = 0;
+    let missing = Infinity;
     for (const [from, to] of ranges) {
       if (this.closed) return;
-      added += await this.syncRange(from, to, stored);
+      const range = await this.syncRange(from, to, stored);
+      added += range.added;
+      missing = Math.min(missing, range.missingFrom);
     }
-    this.high = tip;
+    // A transaction the node named but could not give yet is read again by the next pass.
+    this.high = Math.min(tip, missing - 1);
     this.status = { state: 'Finished' };
     if (added > 0) this.init.emit(HISTORY_EVENT, { coin: this.init.coin.ticker });
   }
 
-  /** Stores the range's transactions not stored at their height yet; returns how many. */
-  private async syncRange(from: number, to: number, stored: Map<string, number>): Promise<number> {
+  /**
+   * Stores the range's transactions not stored at their height yet: how many, and the lowest block
+   * of those the node could not give (Infinity when none).
+   */
+  private async syncRange(from: number, to: number, stored: Map<string, number>): Promise<{ added: number; missingFrom: number }> {
     const byTx = new Map<string, Transfer[]>();
     for (const t of await this.init.source.transfers(from, to)) byTx.set(t.txHash, [...(byTx.get(t.txHash) ?? []), t]);
     const todo = [...byTx].filter(([hash, list]) => stored.get(idOf(hash)) !== list[0]?.blockNumber);
     this.status = { state: 'InProgress', additional_info: { transactions_left: todo.length } };
-    const records = (await Promise.all(todo.map(([hash, list]) => this.record(hash, list)))).filter((r) => r !== null);
+    const fetched = await Promise.all(todo.map(([hash, list]) => this.record(hash, list)));
+    const records = fetched.filter((r) => r !== null);
     await this.init.store.update(records, []);
     for (const r of records) stored.set(r.internal_id, r.block_height);
-    return records.length;
+    const missingFrom = Math.min(...todo.filter((_, i) => fetched[i] === null).map(([, list]) => list[0]?.blockNumber ?? from));
+    return { added: records.length, missingFrom };
   }
 
   private async record(hash: string, transfers: Transfer[]): Promise<StoredTx<TxRecord> | null> {
     const { api, coin } = this.init;
     const [tx, receipt] = await Promise.all([api.transaction(hash), api.receipt(hash)]);
-    // Gone in a reorganisation: a later pass finds it again if it is mined elsewhere.
+    // Not given yet, or gone in a reorganisation: the pass does not move past its block, so a later
+    // pass reads it again (and finds it if it is mined elsewhere).
     if (!tx || !receipt) return null;
     const details = historyDetails(coin, transfers, tx, receipt, await this.blockTime(receipt.blockNumber));
     return { coin: coin.ticker, internal_id: details.internalId, block_height: details.blockHeight, details: txToRecord(details) };

@@ -114,6 +114,24 @@ describe('EthHistory', () => {
     expect(await h.transactions()).toHaveLength(1);
     h.close();
   });
+
+  it('does not move past a transaction the node named but could not give yet', async () => {
+    const chain = fakeChain([4, 8]);
+    let missing: string | null = hashOf(4);
+    const receipt = chain.api.receipt.bind(chain.api);
+    chain.api.receipt = async (hash: string) => (hash === missing ? null : receipt(hash));
+    const tip = { height: 9 };
+    const { h } = await history(chain, tip, freshIndexedDb());
+    await h.sync();
+    expect((await h.transactions()).map((t) => t.blockHeight)).toEqual([8]);
+    missing = null;
+    tip.height = 10;
+    await h.sync();
+    expect(chain.ranges.at(-1), 'the next pass starts at the missing block').toEqual([4, 10]);
+    expect((await h.transactions()).map((t) => t.blockHeight)).toEqual([8, 4]);
+    expect(chain.fetched.filter((x) => x === hashOf(8)), 'the stored one is not fetched again').toHaveLength(1);
+    h.close();
+  });
 });
 
 describe('ethSource without trace_filter', () => {
