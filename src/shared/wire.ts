@@ -90,7 +90,43 @@ export const NodeEvents = {
   swapStarted: 'swap_started',
   /** A swap stored a new event: `SwapEventData`. */
   swapStatus: 'swap_status',
+  /** A swap transaction being waited on has a new confirmation count: `SwapConfirmationsData`. */
+  swapConfirmations: 'swap_confirmations',
+  /** One of this node's orders matched, or the match connected: `OrderMatchedData` (KDF's ORDER_STATUS stream event). */
+  orderMatched: 'order_matched',
+  /** One of this node's orders changed: `OrderStatusData`. */
+  orderStatus: 'order_status',
 } as const;
+
+/** The data of `swap_confirmations`: how far a swap transaction the engine waits for has got. */
+export interface SwapConfirmationsData {
+  uuid: string;
+  coin: string;
+  tx_hash: string;
+  /** 0: in the mempool; null: not known to the chain (dropped or not yet seen). */
+  confirmations: number | null;
+  required: number;
+}
+
+/**
+ * The data of `order_matched`: KDF's `OrderStatusEvent` as its ORDER_STATUS stream sends it —
+ * `order_type` MakerMatch / TakerMatch / MakerConnected / TakerConnected and `order_data` the match
+ * as `my_orders` shows it.
+ */
+export interface OrderMatchedData {
+  order_type: 'MakerMatch' | 'TakerMatch' | 'MakerConnected' | 'TakerConnected';
+  order_data: unknown;
+}
+
+/** The data of `order_status`: one of this node's orders changed, and how. */
+export interface OrderStatusData {
+  uuid: string;
+  type: 'Maker' | 'Taker';
+  /** Created, Updated (volume or price), Matched, Cancelled, Fulfilled, TimedOut (a taker order nobody took), Converted (a taker order that became a maker order). */
+  status: 'Created' | 'Updated' | 'Matched' | 'Cancelled' | 'Fulfilled' | 'TimedOut' | 'Converted';
+  /** The order as `order_status` / `my_orders` show it, or null once it is gone. */
+  order: unknown;
+}
 
 /** The data of `swap_started` / `swap_status`: the swap and the KDF event just stored (`{timestamp, event: {type, data?}}`). */
 export interface SwapEventData {
