@@ -13,6 +13,7 @@ import { CoinLocks } from './coinLocks';
 import { configuredOrderbookTicker, protocolInfo, type OrderCoins } from './coins';
 import { availableAmount, makerBaseTicker, makerRelTicker } from './matching';
 import { orderStorageError } from './errors';
+import { OrderEvents } from './events';
 import { encodeOrdermatchMessage } from './messages/codec';
 import type { OrdermatchMessage } from './messages/types';
 import { albOrderedPair, Orderbook, orderbookTopic } from './orderbook';
@@ -51,7 +52,7 @@ export interface OrdersDeps {
   persistence: OrdersPersistence | null;
   now(): number;
   log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
-  /** Sends an event to whoever watches the node (the page): unreadable stored records. */
+  /** Sends an event to whoever watches the node (the page): unreadable stored records, my orders' changes. */
   emit?(event: string, data: unknown): void;
   /** A match connected: the swap with this uuid may start. */
   onSwapStart?(start: SwapStart): void;
@@ -79,9 +80,12 @@ export class OrdersCore {
   readonly locks = new CoinLocks();
   /** The swaps this node runs; a swap engine adds and finishes its own through the service. */
   readonly activeSwaps: ActiveSwaps;
+  /** Tells the page of my orders' changes, each once it is stored and made. */
+  readonly events: OrderEvents;
 
   constructor(readonly deps: OrdersDeps) {
     this.activeSwaps = deps.activeSwaps ?? new ActiveSwaps();
+    this.events = new OrderEvents((event, data) => deps.emit?.(event, data), (level, line) => deps.log(level, line));
     this.myPubkey = bytesToHex(deps.pubkey);
     this.myId = this.myPubkey.slice(2);
     this.timing = { ...KDF_TIMING, ...deps.timing };
@@ -181,8 +185,9 @@ export class OrdersCore {
   }
 
   /**
-   * My orders end: first stored as ended (in the history when asked for), then dropped from memory
-   * and the book, and the network told. Throws StorageError having changed nothing.
+   * My orders end: first stored as ended (in the history when asked for), then dropped from memory,
+   * the page told, and the order taken off the book and the network told. Throws StorageError
+   * having changed and told nothing.
    */
   async retire(ended: readonly EndedOrder[]): Promise<void> {
     if (ended.length === 0) return;
@@ -191,6 +196,7 @@ export class OrdersCore {
       if ('request' in order) this.takers.delete(order.request.uuid);
       else this.makers.delete(order.uuid);
     }
+    for (const { order, reason } of ended) this.events.ended(reason, order);
     for (const { order } of ended) if (!('request' in order)) await this.withdraw(order);
   }
 

@@ -38,6 +38,7 @@ async function endTimedOutTaker(core: OrdersCore, sync: BookSync, order: TakerOr
   if (!(await core.persistOrLog(`order ${maker.uuid}`, (p) => p.takerBecameMaker(order, maker)))) return;
   core.takers.delete(order.request.uuid);
   core.makers.set(maker.uuid, maker);
+  core.events.changed('Converted', maker);
   if (core.deps.coins.enabled.get(maker.base) && core.deps.coins.enabled.get(maker.rel)) {
     await sync.ensure(makerBaseTicker(maker), makerRelTicker(maker), false);
     await core.announce(maker);
@@ -55,6 +56,7 @@ async function dropTimedOutMatches(core: OrdersCore, order: MakerOrder, now: num
   const kept = new Map([...order.matches].filter(([uuid]) => !stale.includes(uuid)));
   if (!(await core.persistOrLog(`maker order ${order.uuid}`, (p) => p.saveMaker({ ...order, matches: kept })))) return;
   for (const uuid of stale) order.matches.delete(uuid);
+  core.events.changed('Updated', order);
 }
 
 const exhausted = (order: MakerOrder): boolean => availableAmount(order).lt(order.minBaseVol) && !hasOngoingMatches(order);
@@ -86,6 +88,7 @@ async function kickstart(core: OrdersCore, sync: BookSync, order: MakerOrder): P
     if (availableAmount(cut).lt(order.minBaseVol)) return core.retireOrLog([{ order, reason: 'InsufficientBalance' }]);
     if (!(await core.persistOrLog(`maker order ${order.uuid}`, (p) => p.saveMaker(cut)))) return;
     order.maxBaseVol = cut.maxBaseVol;
+    core.events.changed('Updated', order);
   }
   if (availableAmount(order).lt(order.minBaseVol)) return core.retireOrLog([{ order, reason: 'InsufficientBalance' }]);
   await sync.ensure(makerBaseTicker(order), makerRelTicker(order), false);

@@ -93,6 +93,8 @@ async function placeMakerOrder(core: OrdersCore, sync: BookSync, req: SetPriceRe
   await core.persist(`maker order ${order.uuid}`, (p) => p.placeMaker(order, ended, now));
   for (const old of replaced) core.makers.delete(old.uuid);
   core.makers.set(order.uuid, order);
+  for (const old of replaced) core.events.ended('Cancelled', old);
+  core.events.changed('Created', order);
   for (const old of replaced) await core.withdraw(old);
   await sync.ensure(order.baseOrderbookTicker ?? order.base, order.relOrderbookTicker ?? order.rel, false);
   await core.announce(order);
@@ -162,6 +164,7 @@ async function changeMakerOrder(core: OrdersCore, req: UpdateMakerOrderRequest):
   };
   await core.persist('updated order state', (p) => p.saveMaker(updated));
   Object.assign(order, updated);
+  core.events.changed('Updated', order);
   await core.announceUpdate(order, { price: req.newPrice !== undefined, minVolume: minVolume !== undefined, conf: true });
   return order;
 }

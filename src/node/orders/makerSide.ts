@@ -3,8 +3,8 @@
  * taker request that one of my orders can fill with `MakerReserved` (holding that volume), and
  * when the taker picks me with `TakerConnect`, confirm with `MakerConnected` and hand the match
  * to the swap. Only the request's sender may connect to its reservation. Each step holds the
- * order's coin locks and is stored before it is answered: a reservation or connection that cannot
- * be stored is not made, not answered, and logged.
+ * order's coin locks and is stored before it is answered or the page told (`events.ts`): a
+ * reservation or connection that cannot be stored is not made, not answered, and logged.
  */
 import type { OrdersCore } from './core';
 import { availableAmount, makerBaseTicker, makerRelTicker, matchWithRequest } from './matching';
@@ -47,6 +47,8 @@ async function reserve(core: OrdersCore, order: MakerOrder, request: TakerReques
   const matches = new Map(order.matches).set(request.uuid, match);
   if (!(await core.persistOrLog(`maker order ${order.uuid}`, (p) => p.saveMaker({ ...order, matches })))) return;
   order.matches.set(request.uuid, match);
+  core.events.makerMatch('MakerMatch', match);
+  core.events.changed('Matched', order);
   await core.publish(orderbookTopic(reserved.base, reserved.rel), { type: 'MakerReserved', msg: reserved });
 }
 
@@ -70,6 +72,8 @@ async function connect(core: OrdersCore, order: MakerOrder, from: string, msg: C
   if (!(await core.persistOrLog(`maker order ${order.uuid}`, (p) => p.saveMaker(saved)))) return;
   order.matches.set(swapUuid, connected);
   order.startedSwaps.push(swapUuid);
+  core.events.makerMatch('MakerConnected', connected);
+  core.events.changed('Matched', order);
   core.swapStarted({
     swapUuid,
     role: 'Maker',

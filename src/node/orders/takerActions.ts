@@ -78,6 +78,7 @@ async function placeTakerOrder(core: OrdersCore, sync: BookSync, req: SellBuyReq
   };
   await core.persist(`taker order ${order.request.uuid}`, (p) => p.saveTaker(order));
   core.takers.set(order.request.uuid, order);
+  core.events.changed('Created', order);
   const [baseTicker, relTicker] = [takerBaseTicker(order), takerRelTicker(order)];
   await sync.ensure(baseTicker, relTicker, false);
   const { senderPubkey: _s, destPubKey: _d, ...msg } = order.request;

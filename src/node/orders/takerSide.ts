@@ -3,7 +3,7 @@
  * the makers' reservations for a few seconds, connect to the best-priced one that fits the request,
  * and when that maker confirms, hand the match to the swap and retire the request. Only the maker
  * that reserved may confirm. Each step holds the order's coin locks and is stored before it is
- * sent or acted on; one that cannot be stored is not made and is logged.
+ * sent, acted on or told to the page (`events.ts`); one that cannot be stored is not made and is logged.
  */
 import type { OrdersCore } from './core';
 import { matchReserved, reservedPrice, takerBaseTicker, takerRelTicker } from './matching';
@@ -51,6 +51,8 @@ export class TakerMatcher {
     const matches = new Map([[reserved.makerOrderUuid, match]]);
     if (!(await this.core.persistOrLog(`taker order ${uuid}`, (p) => p.saveTaker({ ...order, matches })))) return;
     order.matches.set(reserved.makerOrderUuid, match);
+    this.core.events.takerMatch('TakerMatch', match);
+    this.core.events.changed('Matched', order);
     await this.core.publish(topicOf(order), { type: 'TakerConnect', msg: { takerOrderUuid: uuid, makerOrderUuid: reserved.makerOrderUuid } });
   }
 
@@ -70,6 +72,8 @@ export class TakerMatcher {
     if (!(await this.core.persistOrLog(`taker order ${req.uuid}`, (p) => p.finish([{ order: done, reason: 'Fulfilled' }], this.core.now())))) return;
     this.core.takers.delete(req.uuid);
     match.connected = connected;
+    this.core.events.takerMatch('TakerConnected', match);
+    this.core.events.ended('Fulfilled', order);
     // The swap's amounts in the maker order's orientation: the maker sends base, the taker rel.
     const [base, rel] = req.action === 'Buy' ? [req.base, req.rel] : [req.rel, req.base];
     this.core.swapStarted({

@@ -23,7 +23,7 @@ export function confToWire(c: ConfSettings): Record<string, unknown> {
 }
 
 function matchByToWire(m: MatchBy): Record<string, unknown> {
-  return m.type === 'Any' ? { type: 'Any' } : { type: m.type, data: m.data };
+  return m.type === 'Any' ? { type: 'Any' } : { type: m.type, data: [...m.data] };
 }
 
 const amount = (prefix: string, n: MmNumber): Record<string, unknown> => ({
@@ -73,7 +73,8 @@ function connectToWire(c: ConnectMessage | undefined, method: 'connect' | 'conne
   };
 }
 
-function makerMatchToWire(m: MakerMatch): Record<string, unknown> {
+/** A match of my maker order, as `my_orders` shows it under `matches`. */
+export function makerMatchToWire(m: MakerMatch): Record<string, unknown> {
   return {
     request: requestToWire(m.request),
     reserved: reservedToWire(m.reserved),
@@ -83,7 +84,8 @@ function makerMatchToWire(m: MakerMatch): Record<string, unknown> {
   };
 }
 
-function takerMatchToWire(m: TakerMatch): Record<string, unknown> {
+/** A match of my taker request, as `my_orders` shows it under `matches`. */
+export function takerMatchToWire(m: TakerMatch): Record<string, unknown> {
   return {
     reserved: reservedToWire(m.reserved),
     connect: connectToWire(m.connect, 'connect'),
@@ -117,7 +119,7 @@ export function makerOrderToWire(o: MakerOrder): Record<string, unknown> {
     created_at: o.createdAt,
     updated_at: o.updatedAt,
     matches: mapToWire(o.matches, makerMatchToWire),
-    started_swaps: o.startedSwaps,
+    started_swaps: [...o.startedSwaps],
     uuid: o.uuid,
     conf_settings: confToWire(o.confSettings),
     ...(o.changesHistory.length > 0 && { changes_history: o.changesHistory.map(historicalToWire) }),

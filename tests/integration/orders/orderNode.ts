@@ -11,6 +11,8 @@ import { nodePlatform } from '../../../tools/host/nodePlatform';
 
 export interface OrderNode {
   host: NodeHost;
+  /** Every event the node sent to the page, in order. */
+  events: { event: string; data: unknown }[];
   legacy(method: string, args?: Record<string, unknown>): Promise<Reply>;
   mmrpc(method: string, params?: Record<string, unknown>): Promise<Reply>;
   stop(): Promise<void>;
@@ -24,7 +26,8 @@ const chainOf = (ticker: string): string => {
 
 /** Starts a node with a fresh wallet holding `amount` of each of RLTC1 and RLTC2. */
 export async function startOrderNode(label: string, amount = '5'): Promise<OrderNode> {
-  const host = new NodeHost(nodePlatform({ coinsPath: devnet().coinsFile }));
+  const events: OrderNode['events'] = [];
+  const host = new NodeHost(nodePlatform({ coinsPath: devnet().coinsFile, emit: (event, data) => events.push({ event, data }) }));
   const conf = { rpc_password: RPC_PASSWORD, passphrase: freshPassphrase(label), gui: 'itest', seednodes: devnet().seednodes };
   const started = await host.handleControl({ op: 'start', conf });
   if (started.status !== 200) throw new Error(`node did not start: ${JSON.stringify(started.body)}`);
@@ -39,7 +42,7 @@ export async function startOrderNode(label: string, amount = '5'): Promise<Order
     await daemon(chainOf(coin)).mine(1);
     await waitFor(`${label} ${coin} balance`, async () => ((await legacy('my_balance', { coin })).body.balance === amount ? true : undefined));
   }
-  return { host, legacy, mmrpc, stop: () => host.stop() };
+  return { host, events, legacy, mmrpc, stop: () => host.stop() };
 }
 
 export { waitFor };

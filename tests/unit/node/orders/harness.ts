@@ -84,6 +84,8 @@ export interface TestNode {
   balances: Map<string, MmNumber>;
   swaps: SwapStart[];
   logs: string[];
+  /** Every event the node sent to the page, in order. */
+  events: { event: string; data: unknown }[];
 }
 
 export interface NodeOptions {
@@ -108,6 +110,7 @@ export async function startTestNode(bus: Bus, opts: NodeOptions = {}): Promise<T
   const p2p = bus.join(pubkey, key);
   const swaps: SwapStart[] = [];
   const logs: string[] = [];
+  const events: TestNode['events'] = [];
   const service = await OrdersService.start({
     p2p,
     pubkey,
@@ -116,11 +119,12 @@ export async function startTestNode(bus: Bus, opts: NodeOptions = {}): Promise<T
     persistence: opts.persistence ?? null,
     now: () => Date.now(),
     log: (level, line) => logs.push(`${level}: ${line}`),
+    emit: (event, data) => events.push({ event, data }),
     onSwapStart: (s) => swaps.push(s),
     timing: opts.timing,
   });
   const pubkeyHex = bytesToHex(pubkey);
-  return { service, p2p, key, pubkey, pubkeyHex, id: pubkeyHex.slice(2), coins, balances, swaps, logs };
+  return { service, p2p, key, pubkey, pubkeyHex, id: pubkeyHex.slice(2), coins, balances, swaps, logs, events };
 }
 
 /** Fake timers for everything the service schedules; microtasks and IndexedDB's setImmediate stay real. */
