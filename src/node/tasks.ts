@@ -49,8 +49,9 @@ export interface TaskHandle {
 export const taskError = {
   noSuchTask: (id: number, httpStatus = 400): MmError =>
     new MmError({ errorType: 'NoSuchTask', message: `No such task '${id}'`, errorData: id, httpStatus }),
+  /** KDF's `CancelRpcTaskError::TaskFinished`, whose text does not name the task. */
   taskFinished: (id: number): MmError =>
-    new MmError({ errorType: 'TaskFinished', message: `Task '${id}' has already finished`, errorData: id, httpStatus: 409 }),
+    new MmError({ errorType: 'TaskFinished', message: 'Task is finished already', errorData: id, httpStatus: 409 }),
   unexpectedUserAction: (expected: string): MmError =>
     new MmError({
       errorType: 'UnexpectedUserAction',

@@ -21,7 +21,7 @@ const MMRPC = ['mmrpc'] as const;
 
 export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'version', formats: LEGACY, auth: false },
-  { name: 'get_enabled_coins', formats: LEGACY, auth: true },
+  { name: 'get_enabled_coins', formats: ['legacy', 'mmrpc'], auth: true },
   { name: 'stop', formats: LEGACY, auth: true },
   { name: 'get_wallet_names', formats: MMRPC, auth: true },
   { name: 'electrum', formats: LEGACY, auth: true },
@@ -30,7 +30,7 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'withdraw', formats: ['legacy', 'mmrpc'], auth: true },
   { name: 'send_raw_transaction', formats: LEGACY, auth: true },
   { name: 'disable_coin', formats: LEGACY, auth: true },
-  { name: 'my_tx_history', formats: LEGACY, auth: true },
+  { name: 'my_tx_history', formats: ['legacy', 'mmrpc'], auth: true },
   { name: 'setprice', formats: LEGACY, auth: true },
   { name: 'update_maker_order', formats: LEGACY, auth: true },
   { name: 'sell', formats: LEGACY, auth: true },
@@ -38,10 +38,18 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'cancel_order', formats: LEGACY, auth: true },
   { name: 'cancel_all_orders', formats: LEGACY, auth: true },
   { name: 'my_orders', formats: LEGACY, auth: true },
-  { name: 'orderbook', formats: LEGACY, auth: false },
+  { name: 'orderbook', formats: ['legacy', 'mmrpc'], auth: false },
   { name: 'best_orders', formats: ['legacy', 'mmrpc'], auth: true },
   { name: 'trade_preimage', formats: ['legacy', 'mmrpc'], auth: true },
   { name: 'max_taker_vol', formats: LEGACY, auth: true },
+  { name: 'max_maker_vol', formats: MMRPC, auth: true },
+  { name: 'min_trading_vol', formats: LEGACY, auth: true },
+  { name: 'get_trade_fee', formats: LEGACY, auth: true },
+  { name: 'orderbook_depth', formats: LEGACY, auth: true },
+  { name: 'order_status', formats: LEGACY, auth: true },
+  { name: 'orders_history_by_filter', formats: LEGACY, auth: true },
+  { name: 'get_my_peer_id', formats: LEGACY, auth: true },
+  { name: 'coins_needed_for_kick_start', formats: LEGACY, auth: true },
   { name: 'my_swap_status', formats: ['legacy', 'mmrpc'], auth: true },
   { name: 'my_recent_swaps', formats: ['legacy', 'mmrpc'], auth: true },
   { name: 'active_swaps', formats: ['legacy', 'mmrpc'], auth: true },
@@ -50,6 +58,22 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   /** Ours, not KDF's: every stored swap as a rescue file for `import_swaps`. */
   { name: 'export_swaps', formats: LEGACY, auth: true },
   { name: 'get_locked_amount', formats: MMRPC, auth: true },
+  { name: 'validateaddress', formats: LEGACY, auth: true },
+  { name: 'convertaddress', formats: LEGACY, auth: true },
+  { name: 'show_priv_key', formats: LEGACY, auth: true },
+  { name: 'get_public_key', formats: MMRPC, auth: true },
+  { name: 'get_public_key_hash', formats: MMRPC, auth: true },
+  { name: 'sign_message', formats: MMRPC, auth: true },
+  { name: 'verify_message', formats: MMRPC, auth: true },
+  { name: 'get_raw_transaction', formats: MMRPC, auth: true },
+  { name: 'get_current_mtp', formats: MMRPC, auth: true },
+  { name: 'enable_eth_with_tokens', formats: MMRPC, auth: true },
+  { name: 'enable_erc20', formats: MMRPC, auth: true },
+  { name: 'trezor_connection_status', formats: MMRPC, auth: true },
+  ...['init', 'status', 'user_action', 'cancel'].flatMap((op) => [
+    { name: `task::enable_utxo::${op}`, formats: MMRPC, auth: true },
+    { name: `task::enable_eth::${op}`, formats: MMRPC, auth: true },
+  ]),
   ...['init', 'status', 'user_action', 'cancel'].map((op) => ({ name: `task::withdraw::${op}`, formats: MMRPC, auth: true })),
   ...['init', 'status', 'user_action', 'cancel'].map((op) => ({
     name: `task::init_hwdevice::${op}`,
@@ -71,8 +95,12 @@ export function findMethod(name: string, format: RpcFormat): MethodSpec | undefi
   return spec && spec.formats.includes(format) ? spec : undefined;
 }
 
-/** Whether a method name is public (needs no userpass) in KDF's sense; unknown methods are not. */
-export function isPublicMethod(name: string, format: RpcFormat): boolean {
-  const spec = findMethod(name, format);
+/**
+ * Whether a method name is public (needs no userpass) in KDF's sense: KDF's PUBLIC_METHODS is a list
+ * of names that both dispatchers consult, so a public name is public in either format, even where it
+ * has no handler (mmrpc `version` answers NoSuchMethod, not UserpassIsNotSet). Unknown names are not.
+ */
+export function isPublicMethod(name: string): boolean {
+  const spec = byName.get(name);
   return spec !== undefined && !spec.auth;
 }

@@ -9,6 +9,11 @@ export class ParamError extends Error {
   constructor(
     readonly field: string,
     readonly reason: string,
+    /**
+     * What KDF's serde says for the same mistake, where that differs from `reason`: serde names a
+     * missing field by its own key (`missing field \`coin\``), not by its path. The RPC answers it.
+     */
+    readonly serdeText = reason,
   ) {
     super(reason);
     this.name = 'ParamError';
@@ -57,7 +62,7 @@ export class ParamReader {
   }
 
   private missing(name: string): never {
-    throw new ParamError(this.field(name), `missing field \`${this.field(name)}\``);
+    throw new ParamError(this.field(name), `missing field \`${this.field(name)}\``, `missing field \`${name}\``);
   }
 
   private wrong(name: string, expected: string): never {

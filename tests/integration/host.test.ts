@@ -60,10 +60,10 @@ describe('headless host over HTTP', () => {
     expect(r.body).toMatchObject({ error_type: 'UserpassIsInvalid', id: 5 });
   });
 
-  it('answers a body that is not JSON with InvalidRequest', async () => {
+  it('answers a body that is not JSON as KDF’s HTTP layer does: a flat 500 with the parser’s text', async () => {
     const r = await post('{"method":');
-    expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ error_type: 'InvalidRequest' });
+    expect(r.status).toBe(500);
+    expect(r.body).toEqual({ error: expect.stringContaining('JSON') });
   });
 
   it('takes only POST', async () => {

@@ -32,7 +32,8 @@ export interface WithdrawRequest {
 
 export type FeeDetails =
   | { type: 'Utxo'; coin: string; amount: string }
-  | { type: 'Eth'; coin: string; gas: number; gasPrice: string; totalFee: string }
+  /** The max fees per gas are null for a legacy transaction, where `gasPrice` is what was paid. */
+  | { type: 'Eth'; coin: string; gas: number; gasPrice: string; maxFeePerGas: string | null; maxPriorityFeePerGas: string | null; totalFee: string }
   | { type: 'Qrc20'; coin: string; minerFee: string; gasLimit: number; gasPrice: number; totalGasFee: string };
 
 /** KDF's `TransactionDetails`: a withdraw result or a history entry. */
@@ -51,8 +52,11 @@ export interface TransactionDetails {
   timestamp: number;
   feeDetails: FeeDetails;
   coin: string;
+  /** A history entry's key (here its hash); a withdraw result's is `''`, as KDF's. */
   internalId: string;
   transactionType: 'StandardTransfer';
+  /** Null on the chains served here; KDF fills it for chains whose transactions carry a memo. */
+  memo: string | null;
 }
 
 /** KDF's `HistorySyncState`, serialized with `state` and `additional_info`. */

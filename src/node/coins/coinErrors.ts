@@ -18,4 +18,12 @@ export const coinError = {
   /** Activation failures are flat-format strings in KDF (`lp_coininit`). */
   activation: (message: string, cause?: unknown): MmError =>
     new MmError({ errorType: 'CoinActivationError', message, errorData: message, httpStatus: 500, cause }),
+  unreachableNodes: (message: string, cause?: unknown): UnreachableNodesError => new UnreachableNodesError(message, cause),
 };
+
+/** An activation that failed because no node of the coin answered (KDF's `UnreachableNodes`): the v2 methods answer it as a Transport error. */
+export class UnreachableNodesError extends MmError {
+  constructor(message: string, cause?: unknown) {
+    super({ errorType: 'CoinActivationError', message, errorData: message, httpStatus: 500, cause });
+  }
+}

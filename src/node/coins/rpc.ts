@@ -4,7 +4,7 @@
  */
 import type { NodeContext } from '../context';
 import type { HandlerTable } from '../handler';
-import { ParamError, type ParamReader } from '../../shared/params';
+import type { ParamReader } from '../../shared/params';
 import type { CoinBalance, EnabledCoin } from './coin';
 import { coinError } from './coinErrors';
 import { satToDecimal } from './utxo/tx';
@@ -14,6 +14,20 @@ import { readWithdrawRequest } from './withdrawRequest';
 import { txDetailsToWire } from './wire';
 import { MmError } from '../errors';
 import { readHwUserAction } from '../tasks';
+import { legacyCoin, legacyError } from './coinLookup';
+import { myTxHistoryLegacy, myTxHistoryV2 } from './txHistoryRpc';
+import { addressHandlers } from './addressRpc';
+import { chainHandlers } from './chainRpc';
+import { keyHandlers } from './keyRpc';
+import { messageHandlers } from './messageRpc';
+import { activationHandlers } from './activation/rpc';
+
+/** A string argument as KDF's older flat handlers read it (`req["coin"].as_str()`), with their text when it is not one. */
+function legacyStrArg(args: ParamReader, name: string): string {
+  const v = args.raw(name);
+  if (typeof v !== 'string') throw legacyError(`No '${name}' field`);
+  return v;
+}
 
 function enabledCoin(ctx: NodeContext, ticker: string): EnabledCoin {
   const coin = ctx.enabledCoins.get(ticker);
@@ -89,46 +103,6 @@ async function withdraw(ctx: NodeContext, args: ParamReader): Promise<Record<str
   return txDetailsToWire(await coin.withdraw(readWithdrawRequest(args)));
 }
 
-/** KDF's legacy `my_tx_history` (lp_coins.rs): paging by `from_id` or `page_number`, `confirmations` added. */
-async function myTxHistory(ctx: NodeContext, args: ParamReader): Promise<unknown> {
-  const coin = enabledCoin(ctx, args.str('coin'));
-  const fromId = args.optStr('from_id');
-  const max = args.optBool('max', false);
-  const pageLimit = args.optUint('limit') ?? 10;
-  const pageNumber = args.optUint('page_number');
-  if (pageNumber === 0) throw new ParamError('page_number', '`page_number` must be 1 or more');
-  const history = coin.history;
-  if (!history) {
-    throw coinError.internal(`History of ${coin.ticker} is not enabled: activate it with "tx_history": true`);
-  }
-  const all = await history.transactions();
-  const limit = max ? all.length : pageLimit;
-  let skip = 0;
-  if (fromId !== undefined) {
-    const at = all.findIndex((t) => t.internalId === fromId);
-    if (at < 0) throw coinError.internal(`from_id ${fromId} is not found`);
-    skip = at + 1;
-  } else if (pageNumber !== undefined) skip = (pageNumber - 1) * pageLimit;
-  const tip = history.currentBlock;
-  const transactions = all.slice(skip, skip + limit).map((t) => ({
-    ...txDetailsToWire(t),
-    confirmations: t.blockHeight === 0 || tip < t.blockHeight ? 0 : tip - t.blockHeight + 1,
-  }));
-  return {
-    result: {
-      transactions,
-      limit,
-      skipped: skip,
-      from_id: fromId ?? null,
-      total: all.length,
-      current_block: tip,
-      sync_status: history.syncStatus,
-      page_number: pageNumber ?? null,
-      total_pages: pageLimit === 0 ? 0 : Math.ceil(all.length / pageLimit),
-    },
-  };
-}
-
 const WITHDRAW_TASK = 'withdraw';
 
 /**
@@ -148,6 +122,11 @@ async function withdrawTask(ctx: NodeContext, params: ParamReader): Promise<unkn
 }
 
 export const coinsHandlers: HandlerTable = {
+  ...activationHandlers,
+  ...addressHandlers,
+  ...keyHandlers,
+  ...messageHandlers,
+  ...chainHandlers,
   'task::withdraw::init': { mmrpc: withdrawTask },
   'task::withdraw::status': {
     mmrpc: async (ctx, p) => ctx.tasks.status(WITHDRAW_TASK, p.uint('task_id'), p.optBool('forget_if_finished', true)),
@@ -164,17 +143,19 @@ export const coinsHandlers: HandlerTable = {
       return 'success';
     },
   },
-  my_tx_history: { legacy: myTxHistory },
+  my_tx_history: { legacy: myTxHistoryLegacy, mmrpc: myTxHistoryV2 },
   get_enabled_coins: {
     legacy: async (ctx) => ({
       result: ctx.enabledCoins.list().map((c) => ({ ticker: c.ticker, address: c.address })),
     }),
+    // KDF's `get_enabled_coins_rpc`: tickers only.
+    mmrpc: async (ctx) => ({ coins: ctx.enabledCoins.list().map((c) => ({ ticker: c.ticker })) }),
   },
   electrum: { legacy: electrum },
   enable: { legacy: enable },
   my_balance: {
     legacy: async (ctx, args) => {
-      const coin = enabledCoin(ctx, args.str('coin'));
+      const coin = legacyCoin(ctx, legacyStrArg(args, 'coin'));
       const b = await coin.balance();
       return {
         coin: coin.ticker,
@@ -187,9 +168,9 @@ export const coinsHandlers: HandlerTable = {
   withdraw: { legacy: withdraw, mmrpc: withdraw },
   send_raw_transaction: {
     legacy: async (ctx, args) => {
-      const coin = enabledCoin(ctx, args.str('coin'));
+      const coin = legacyCoin(ctx, legacyStrArg(args, 'coin'));
       // KDF takes EVM transactions with or without 0x.
-      const hex = args.str('tx_hex').replace(/^0x/i, '');
+      const hex = legacyStrArg(args, 'tx_hex').replace(/^0x/i, '');
       if (!/^([0-9a-fA-F]{2})+$/.test(hex)) throw coinError.internal('tx_hex is not a hex string');
       return { tx_hash: await coin.sendRawTransaction(hex.toLowerCase()) };
     },

@@ -1,14 +1,16 @@
 /**
- * A history entry as stored in the wallet's `tx_history` database, version 1: KDF's
+ * A history entry as stored in the wallet's `tx_history` database, version 2: KDF's
  * TransactionDetails with a `v` field, amounts as the exact decimal strings the wire shows. Read
- * back validated, never cast; version 0 (the same fields without `v`) is moved forward when read. A
- * record that cannot be read is reported and skipped (and fetched again by the next sync).
+ * back validated, never cast. Older versions are moved forward when read: version 0 (the same
+ * fields without `v`) and version 1 lack `memo` and the EVM fee's max fees per gas, which read as
+ * null (what KDF reports for the transactions those versions stored). A record that cannot be read
+ * is reported and skipped (and fetched again by the next sync).
  */
 import { items, ParamError, ParamReader } from '../../shared/params';
 import type { StoredTx } from '../storage';
 import type { FeeDetails, TransactionDetails } from './coin';
 
-export const TX_RECORD_VERSION = 1;
+export const TX_RECORD_VERSION = 2;
 
 export type TxRecord = TransactionDetails & { v: typeof TX_RECORD_VERSION };
 
@@ -27,11 +29,28 @@ function decimal(r: ParamReader, name: string): string {
   return v;
 }
 
-function feeIn(r: ParamReader): FeeDetails {
+/** A field that may be null: present from version 2 on, absent (so null) in older records. */
+function nullable<T>(r: ParamReader, name: string, version: number, read: () => T): T | null {
+  const v = r.raw(name);
+  if (v === null || (v === undefined && version < 2)) return null;
+  return read();
+}
+
+function feeIn(r: ParamReader, version: number): FeeDetails {
   const type = r.oneOf('type', ['Utxo', 'Eth', 'Qrc20'] as const);
   const coin = r.str('coin');
   if (type === 'Utxo') return { type, coin, amount: decimal(r, 'amount') };
-  if (type === 'Eth') return { type, coin, gas: r.uint('gas'), gasPrice: decimal(r, 'gasPrice'), totalFee: decimal(r, 'totalFee') };
+  if (type === 'Eth') {
+    return {
+      type,
+      coin,
+      gas: r.uint('gas'),
+      gasPrice: decimal(r, 'gasPrice'),
+      maxFeePerGas: nullable(r, 'maxFeePerGas', version, () => decimal(r, 'maxFeePerGas')),
+      maxPriorityFeePerGas: nullable(r, 'maxPriorityFeePerGas', version, () => decimal(r, 'maxPriorityFeePerGas')),
+      totalFee: decimal(r, 'totalFee'),
+    };
+  }
   return {
     type,
     coin,
@@ -45,8 +64,7 @@ function feeIn(r: ParamReader): FeeDetails {
 /** The entry a stored record holds; throws ParamError naming the first bad field. */
 export function txFromRecord(raw: unknown): TransactionDetails {
   const r = new ParamReader(raw, 'details');
-  const v = r.raw('v');
-  if (v !== undefined && v !== TX_RECORD_VERSION) throw new ParamError(r.field('v'), `unknown record version ${JSON.stringify(v)}`);
+  const version = recordVersion(r);
   if (r.str('transactionType') !== 'StandardTransfer') throw new ParamError(r.field('transactionType'), 'unknown transaction type');
   return {
     txHex: r.str('txHex'),
@@ -59,11 +77,20 @@ export function txFromRecord(raw: unknown): TransactionDetails {
     myBalanceChange: decimal(r, 'myBalanceChange'),
     blockHeight: r.uint('blockHeight'),
     timestamp: r.uint('timestamp'),
-    feeDetails: feeIn(r.obj_('feeDetails')),
+    feeDetails: feeIn(r.obj_('feeDetails'), version),
     coin: r.str('coin'),
     internalId: r.str('internalId'),
     transactionType: 'StandardTransfer',
+    memo: nullable(r, 'memo', version, () => r.str('memo')),
   };
+}
+
+/** 0 for a record without `v`. */
+function recordVersion(r: ParamReader): number {
+  const v = r.raw('v');
+  if (v === undefined) return 0;
+  if (v !== 1 && v !== TX_RECORD_VERSION) throw new ParamError(r.field('v'), `unknown record version ${JSON.stringify(v)}`);
+  return v;
 }
 
 export interface ReadHistory {
@@ -84,7 +111,7 @@ export function readTxRecords(records: readonly StoredTx<unknown>[]): ReadHistor
       const details = txFromRecord(record.details);
       if (details.internalId !== record.internal_id) throw new ParamError('details.internalId', 'differs from the record key');
       entries.set(record.internal_id, { details, blockHeight: record.block_height });
-      if ((record.details as { v?: unknown }).v === undefined) migrated.push({ ...record, details: txToRecord(details) });
+      if ((record.details as { v?: unknown }).v !== TX_RECORD_VERSION) migrated.push({ ...record, details: txToRecord(details) });
     } catch (e) {
       unreadable.push({ key: `${record.coin}/${record.internal_id}`, error: (e as Error).message });
     }

@@ -1,4 +1,7 @@
-/** camelCase coin shapes to the wire's snake_case, in KDF's field order. */
+/**
+ * camelCase coin shapes to the wire's snake_case, in KDF's field order (`TransactionDetails`,
+ * `TxFeeDetails` in lp_coins.rs / eth.rs; the exact key sets of mm2_test_helpers' structs.rs).
+ */
 import type { FeeDetails, TransactionDetails } from './coin';
 
 export function feeDetailsToWire(f: FeeDetails): Record<string, unknown> {
@@ -6,7 +9,15 @@ export function feeDetailsToWire(f: FeeDetails): Record<string, unknown> {
     case 'Utxo':
       return { type: 'Utxo', coin: f.coin, amount: f.amount };
     case 'Eth':
-      return { type: 'Eth', coin: f.coin, gas: f.gas, gas_price: f.gasPrice, total_fee: f.totalFee };
+      return {
+        type: 'Eth',
+        coin: f.coin,
+        gas: f.gas,
+        gas_price: f.gasPrice,
+        max_fee_per_gas: f.maxFeePerGas,
+        max_priority_fee_per_gas: f.maxPriorityFeePerGas,
+        total_fee: f.totalFee,
+      };
     case 'Qrc20':
       return {
         type: 'Qrc20',
@@ -35,5 +46,6 @@ export function txDetailsToWire(d: TransactionDetails): Record<string, unknown> 
     coin: d.coin,
     internal_id: d.internalId,
     transaction_type: d.transactionType,
+    memo: d.memo,
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { CoinConfig } from '../coins/config';
 import type { UtxoSigner } from '../coins/utxo/signer';
+import type { TaskHandle } from '../tasks';
 import { HwError, type TrezorDeviceInfo, type TrezorSession, type WebUsbTransport } from './trezor';
 import { trezorUtxoSigner } from './trezorUtxoSigner';
 
@@ -33,10 +34,13 @@ export class HwContext {
     await old?.transport.close().catch(() => undefined);
   }
 
-  /** A signer for a UTXO coin on the connected Trezor's account for that coin. */
-  async utxoSigner(config: CoinConfig): Promise<UtxoSigner> {
+  /**
+   * A signer for a UTXO coin on the connected Trezor's account for that coin; `task`, the
+   * activation task reading the key, answers the device's PIN or passphrase prompt.
+   */
+  async utxoSigner(config: CoinConfig, task?: TaskHandle): Promise<UtxoSigner> {
     const trezor = this.connected;
     if (!trezor) throw new HwError('NoTrezorDeviceAvailable', 'No Trezor is connected: run task::init_hwdevice first');
-    return trezorUtxoSigner(trezor.session, config);
+    return trezorUtxoSigner(trezor.session, config, task);
   }
 }

@@ -7,6 +7,7 @@ import type { NodeContext } from '../context';
 import { MmError } from '../errors';
 import type { HandlerTable } from '../handler';
 import { readHwUserAction } from '../tasks';
+import { trezorConnectionStatus } from './connectionStatus';
 import { initHw } from './initHw';
 
 const KIND = 'init_hwdevice';
@@ -23,6 +24,7 @@ async function init(ctx: NodeContext, params: ParamReader): Promise<unknown> {
 }
 
 export const hwHandlers: HandlerTable = {
+  trezor_connection_status: { mmrpc: trezorConnectionStatus },
   'task::init_hwdevice::init': { mmrpc: init },
   'task::init_hwdevice::status': {
     mmrpc: async (ctx, p) => ctx.tasks.status(KIND, p.uint('task_id'), p.optBool('forget_if_finished', true)),

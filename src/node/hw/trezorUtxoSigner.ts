@@ -9,17 +9,21 @@ import type { CoinConfig } from '../coins/config';
 import { bitcoinjsNetwork } from '../coins/utxo/network';
 import type { SignContext, UtxoSigner } from '../coins/utxo/signer';
 import type { TxPlan } from '../coins/utxo/tx';
+import type { TaskHandle } from '../tasks';
 import { noTaskProcessor, taskProcessor } from './prompts';
 import { HwError, signUtxoTx, type TrezorSession, type UtxoSignOutput } from './trezor';
 
-/** The key is read outside any task (activation): a device that wants its PIN then fails it at once. */
-export async function trezorUtxoSigner(session: TrezorSession, config: CoinConfig): Promise<UtxoSigner> {
+/**
+ * The key is read by the activation: in `task::enable_utxo` its task answers the device's PIN or
+ * passphrase prompt; outside a task (`electrum`) a device that wants its PIN fails at once.
+ */
+export async function trezorUtxoSigner(session: TrezorSession, config: CoinConfig, task?: TaskHandle): Promise<UtxoSigner> {
   const coinName = config.trezorCoin;
   if (!coinName || !config.derivationPath || !config.utxo) {
     throw new HwError('DataError', `${config.ticker} cannot be used with a Trezor: it needs trezor_coin and derivation_path in the coins config`);
   }
   const path = `${config.derivationPath}/0'/0/0`;
-  const { publicKey } = await session.getPublicKey(path, coinName);
+  const { publicKey } = await session.getPublicKey(path, coinName, task ? { signal: task.signal, processor: taskProcessor(task) } : {});
   const network = bitcoinjsNetwork(config);
   return {
     kind: 'hardware',

@@ -5,10 +5,10 @@
  * an order buying it, priced inverted. Entries of coins unknown to this node's config or wallet-only
  * are left out, and each entry is repeated under every ticker sharing its orderbook ticker.
  */
-import type { MmNumber } from '../../shared/number';
 import type { CoinConfig } from '../coins/config';
 import type { BestOrdersAction } from './messages/requests';
 import { entryToWire, entryView, type EntryView } from './orderbookWire';
+import { entryV2ToWire } from './orderbookV2';
 import type { OrderbookItem } from './types';
 
 /** Orderbook ticker → the coins configured with it (`BTC` → `BTC-segwit`). */
@@ -57,8 +57,6 @@ export function bestOrdersLegacy(
   };
 }
 
-const multi = (n: MmNumber): Record<string, unknown> => ({ decimal: n.toDecimalString(), rational: n.toRational(), fraction: n.toFraction() });
-
 export function bestOrdersV2(
   best: ReadonlyMap<string, readonly OrderbookItem[]>,
   action: BestOrdersAction,
@@ -67,23 +65,9 @@ export function bestOrdersV2(
   excludeMine: boolean,
 ): Record<string, unknown> {
   const byCoin = entriesByCoin(best, action, configs, myPubkey);
-  const orders = [...byCoin].map(([coin, list]) => [
-    coin,
-    list
-      .filter((e) => !(excludeMine && e.isMine))
-      .map((e) => ({
-        coin: e.coin,
-        address: { address_type: 'Transparent', address_data: e.address },
-        price: multi(e.price),
-        pubkey: e.item.pubkey,
-        uuid: e.item.uuid,
-        is_mine: e.isMine,
-        base_max_volume: multi(e.baseMaxVolume),
-        base_min_volume: multi(e.baseMinVolume),
-        rel_max_volume: multi(e.relMaxVolume),
-        rel_min_volume: multi(e.relMinVolume),
-        conf_settings: e.conf,
-      })),
-  ]);
+  // KDF skips an excluded order before making its coin's list, so a coin left with none has no key.
+  const orders = [...byCoin]
+    .map(([coin, list]) => [coin, list.filter((e) => !(excludeMine && e.isMine)).map(entryV2ToWire)] as const)
+    .filter(([, list]) => list.length > 0);
   return { orders: Object.fromEntries(orders), original_tickers: originalsToWire(configs) };
 }

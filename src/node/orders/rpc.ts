@@ -1,7 +1,7 @@
 /**
  * RPC handlers of the orders domain, all flat-format as in KDF (`best_orders` also mmrpc 2.0):
  * `setprice`, `update_maker_order`, `sell`, `buy`, `cancel_order`, `cancel_all_orders`,
- * `my_orders`, `orderbook`, `best_orders`. Arguments are read here; the service does the work.
+ * `my_orders`, `orderbook` (also mmrpc 2.0), `best_orders`. Arguments are read here; the service does the work.
  */
 import { MmNumber } from '../../shared/number';
 import { items, ParamError, type ParamReader } from '../../shared/params';
@@ -15,6 +15,9 @@ import { bestOrdersError, orderError, ordersUnavailable } from './errors';
 import type { ConfOverrides } from './makerActions';
 import type { BestOrdersAction } from './messages/requests';
 import { orderbookResponse } from './orderbookWire';
+import { orderQueryHandlers } from './queryRpc';
+import { orderbookV2Response } from './orderbookV2';
+import type { CoinConfig } from '../coins/config';
 import type { OrdersService } from './service';
 import { TAKER_ORDER_TIMEOUT } from './takerActions';
 import type { MatchBy, OrderType, TakerAction } from './types';
@@ -139,21 +142,54 @@ async function myOrders(ctx: NodeContext): Promise<unknown> {
   return { result: { maker_orders: Object.fromEntries(makers), taker_orders: Object.fromEntries(takers) } };
 }
 
-/** KDF's `orderbook_rpc` checks, with its messages (the rel one says "Base Coin" in KDF too). */
+/** Why a pair has no orderbook: KDF's `OrderbookRpcError` variants, which the flat form words as below. */
+type PairRefusal =
+  | { variant: 'BaseRelSame' }
+  | { variant: 'CoinConfigNotFound'; coin: string }
+  | { variant: 'CoinIsWalletOnly'; coin: string }
+  | { variant: 'BaseRelSameOrderbookTickersAndProtocols' };
+
+/** The pair's configs, or why it has no orderbook, checked in KDF's order. */
+function orderbookPair(ctx: NodeContext, base: string, rel: string): { baseConfig: CoinConfig; relConfig: CoinConfig } | PairRefusal {
+  if (base === rel) return { variant: 'BaseRelSame' };
+  const baseConfig = ctx.coinsConfig.get(base);
+  if (!baseConfig) return { variant: 'CoinConfigNotFound', coin: base };
+  if (baseConfig.walletOnly) return { variant: 'CoinIsWalletOnly', coin: base };
+  const relConfig = ctx.coinsConfig.get(rel);
+  if (!relConfig) return { variant: 'CoinConfigNotFound', coin: rel };
+  if (relConfig.walletOnly) return { variant: 'CoinIsWalletOnly', coin: rel };
+  const sameTicker = (baseConfig.orderbookTicker ?? base) === (relConfig.orderbookTicker ?? rel);
+  if (sameTicker && JSON.stringify(baseConfig.raw.protocol) === JSON.stringify(relConfig.raw.protocol)) {
+    return { variant: 'BaseRelSameOrderbookTickersAndProtocols' };
+  }
+  return { baseConfig, relConfig };
+}
+
+/** KDF's `orderbook_rpc` messages (the wallet-only rel says "Base Coin" in KDF too). */
+function legacyPairError(r: PairRefusal): MmError {
+  switch (r.variant) {
+    case 'BaseRelSame':
+      return orderError('Base and rel must be different coins');
+    case 'CoinConfigNotFound':
+      return orderError(`Coin ${r.coin} is not found in config`);
+    case 'CoinIsWalletOnly':
+      return orderError(`Base Coin ${r.coin} is wallet only`);
+    case 'BaseRelSameOrderbookTickersAndProtocols':
+      return orderError('Base and rel coins have the same orderbook tickers and protocols.');
+  }
+}
+
+/** `orderbook_rpc_v2`'s errors: all 400, the text a newtype's payload or a unit variant's name, as derive_more shows them. */
+function v2PairError(r: PairRefusal): MmError {
+  const coin = 'coin' in r ? r.coin : undefined;
+  return new MmError({ errorType: r.variant, message: coin ?? r.variant, errorData: coin, httpStatus: 400 });
+}
+
 async function orderbook(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   const base = args.str('base');
   const rel = args.str('rel');
-  if (base === rel) throw orderError('Base and rel must be different coins');
-  const baseConfig = ctx.coinsConfig.get(base);
-  if (!baseConfig) throw orderError(`Coin ${base} is not found in config`);
-  if (baseConfig.walletOnly) throw orderError(`Base Coin ${base} is wallet only`);
-  const relConfig = ctx.coinsConfig.get(rel);
-  if (!relConfig) throw orderError(`Coin ${rel} is not found in config`);
-  if (relConfig.walletOnly) throw orderError(`Base Coin ${rel} is wallet only`);
-  const sameTicker = (baseConfig.orderbookTicker ?? base) === (relConfig.orderbookTicker ?? rel);
-  if (sameTicker && JSON.stringify(baseConfig.raw.protocol) === JSON.stringify(relConfig.raw.protocol)) {
-    throw orderError('Base and rel coins have the same orderbook tickers and protocols.');
-  }
+  const pair = orderbookPair(ctx, base, rel);
+  if ('variant' in pair) throw legacyPairError(pair);
   const service = orders(ctx);
   const { asks, bids } = await service.orderbook(base, rel);
   return orderbookResponse({
@@ -161,8 +197,27 @@ async function orderbook(ctx: NodeContext, args: ParamReader): Promise<unknown> 
     rel,
     asks,
     bids,
-    baseConfig,
-    relConfig,
+    ...pair,
+    myPubkey: service.myPubkey,
+    netid: ctx.conf.netid ?? 0,
+    nowMs: ctx.platform.now(),
+  });
+}
+
+/** KDF's `orderbook_rpc_v2` (the Komodo Wallet SDK's form). */
+async function orderbookV2(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+  const base = params.str('base');
+  const rel = params.str('rel');
+  const pair = orderbookPair(ctx, base, rel);
+  if ('variant' in pair) throw v2PairError(pair);
+  const service = orders(ctx);
+  const { asks, bids } = await service.orderbook(base, rel);
+  return orderbookV2Response({
+    base,
+    rel,
+    asks,
+    bids,
+    ...pair,
     myPubkey: service.myPubkey,
     netid: ctx.conf.netid ?? 0,
     nowMs: ctx.platform.now(),
@@ -244,6 +299,7 @@ async function disableCoin(ctx: NodeContext, args: ParamReader): Promise<unknown
 }
 
 export const ordersHandlers: HandlerTable = {
+  ...orderQueryHandlers,
   disable_coin: { legacy: disableCoin },
   setprice: { legacy: setprice },
   update_maker_order: { legacy: updateMakerOrder },
@@ -252,6 +308,6 @@ export const ordersHandlers: HandlerTable = {
   cancel_order: { legacy: cancelOrder },
   cancel_all_orders: { legacy: cancelAllOrders },
   my_orders: { legacy: myOrders },
-  orderbook: { legacy: orderbook },
+  orderbook: { legacy: orderbook, mmrpc: orderbookV2 },
   best_orders: { legacy: bestOrdersLegacyRpc, mmrpc: bestOrdersV2Rpc },
 };

@@ -64,6 +64,11 @@ export class OrdersService {
     return this.core.myPubkey;
   }
 
+  /** The node's libp2p peer id (`get_my_peer_id`). */
+  get peerId(): string {
+    return this.core.deps.p2p.peerId;
+  }
+
   setPrice(req: SetPriceRequest): Promise<MakerOrder> {
     return setPrice(this.core, this.sync, req);
   }

@@ -5,10 +5,10 @@
  * exception.
  */
 import { MMRPC_VERSION } from '../../shared/envelopes';
-import { findMethod, isPublicMethod } from '../../shared/methods';
+import { findMethod, isPublicMethod, type RpcFormat } from '../../shared/methods';
 import { jsonTypeName, ParamError, ParamReader } from '../../shared/params';
 import type { NodeContext } from '../context';
-import { framesOf, internalError, type FrameResolver, type MmError } from '../errors';
+import { framesOf, internalError, MmError, type FrameResolver } from '../errors';
 import { LegacyResponse, type HandlerTable } from '../handler';
 import type { Authenticator } from './auth';
 import { dispatcherError } from './dispatcherError';
@@ -20,7 +20,7 @@ import {
   measureRequest,
   utf8LengthExceeds,
 } from './limits';
-import { legacyErrorReply, mmrpcErrorReply, mmrpcSuccessReply, type Reply } from './serialize';
+import { legacyErrorReply, mmrpcErrorReply, mmrpcSuccessReply, notJsonReply, type Reply } from './serialize';
 
 export type { Reply } from './serialize';
 
@@ -42,10 +42,19 @@ async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item:
   return results;
 }
 
-/** Argument errors become `InvalidRequest` naming the field; anything untyped becomes `InternalError`. */
-function asRpcError(e: unknown): MmError {
-  return e instanceof ParamError ? dispatcherError.invalidRequest(e.message, e) : internalError(e);
+/**
+ * Argument errors become `InvalidRequest` with serde's text, as KDF's 2.0 dispatcher wraps it; a flat
+ * handler answers serde's text as it is (KDF's `try_s!(json::from_value(req))`). Anything untyped
+ * becomes `InternalError`.
+ */
+function asRpcError(e: unknown, format: RpcFormat): MmError {
+  if (!(e instanceof ParamError)) return internalError(e);
+  if (format === 'mmrpc') return dispatcherError.invalidRequest(e.serdeText, e);
+  return new MmError({ errorType: 'InvalidRequest', message: e.serdeText, errorData: e.serdeText, cause: e });
 }
+
+/** KDF's `MmRpcRequest` is `deny_unknown_fields`: these are the only keys of a 2.0 request. */
+const ENVELOPE_FIELDS = ['mmrpc', 'userpass', 'method', 'params', 'id'];
 
 export class Dispatcher {
   constructor(
@@ -66,7 +75,8 @@ export class Dispatcher {
     try {
       request = this.admit(body);
     } catch (e) {
-      return this.mmrpcError(e, null);
+      // Text that is not JSON never reaches KDF's dispatchers: its HTTP layer answers a flat 500.
+      return e instanceof SyntaxError ? notJsonReply(e) : this.mmrpcError(e, null);
     }
     if (Array.isArray(request)) {
       const replies = await mapBounded(request, MAX_BATCH_CONCURRENCY, (r) => this.dispatchOne(r, client));
@@ -75,18 +85,17 @@ export class Dispatcher {
     return this.dispatchOne(request, client);
   }
 
-  /** The request as a JSON value within the limits of `limits.ts`; throws the typed refusal otherwise. */
+  /**
+   * The request as a JSON value within the limits of `limits.ts`; throws the typed refusal
+   * otherwise, or JSON.parse's SyntaxError for text that is not JSON.
+   */
   private admit(body: unknown): unknown {
     let request = body;
     // Text is measured exactly, in UTF-8 bytes; a value posted by the page by the walk's estimate.
     let byteBudget = this.maxBodyBytes;
     if (typeof body === 'string') {
       if (utf8LengthExceeds(body, this.maxBodyBytes)) throw dispatcherError.payloadTooLarge(this.maxBodyBytes);
-      try {
-        request = JSON.parse(body);
-      } catch (e) {
-        throw dispatcherError.invalidRequest(`body is not valid JSON: ${(e as Error).message}`);
-      }
+      request = JSON.parse(body);
       byteBudget = Number.POSITIVE_INFINITY;
     }
     if (Array.isArray(request) && request.length > MAX_BATCH_REQUESTS) {
@@ -121,8 +130,13 @@ export class Dispatcher {
       const envelope = new ParamReader(req);
       const method = envelope.str('method');
       if (envelope.has('userpass')) envelope.str('userpass');
+      const unknown = Object.keys(req).find((k) => !ENVELOPE_FIELDS.includes(k));
+      if (unknown !== undefined) {
+        const expected = ENVELOPE_FIELDS.map((f) => `\`${f}\``).join(', ');
+        throw dispatcherError.invalidRequest(`unknown field \`${unknown}\`, expected one of ${expected}`);
+      }
       const params = req.params === undefined || req.params === null ? {} : req.params;
-      this.authenticate(method, 'mmrpc', req.userpass, client);
+      this.authenticate(method, req.userpass, client);
       const spec = findMethod(method, 'mmrpc');
       const handler = spec && this.handlers[spec.name]?.mmrpc;
       if (!handler) throw dispatcherError.noSuchMethod();
@@ -133,29 +147,35 @@ export class Dispatcher {
     }
   }
 
+  /**
+   * KDF's `rpc.rs`: a request without `mmrpc` goes to the legacy dispatcher, which authenticates it
+   * (a request without a string `method` counts as public there) and, when no flat handler has the
+   * method, hands it over as a 2.0 request. So mmrpc-only methods answer without `mmrpc`, and an
+   * unknown method or a missing `method` answers the 2.0 dispatcher's 400 rather than a flat 500.
+   */
   private async legacy(req: Record<string, unknown>, client: string): Promise<Reply> {
+    const method = typeof req.method === 'string' ? req.method : undefined;
+    const spec = method === undefined ? undefined : findMethod(method, 'legacy');
+    const handler = spec && this.handlers[spec.name]?.legacy;
     try {
-      const method = typeof req.method === 'string' ? req.method : undefined;
-      if (method === undefined) throw dispatcherError.invalidRequest('missing field `method`');
-      this.authenticate(method, 'legacy', req.userpass, client);
-      const spec = findMethod(method, 'legacy');
-      const handler = spec && this.handlers[spec.name]?.legacy;
-      if (!handler) throw dispatcherError.noSuchMethod();
+      this.authenticate(method, req.userpass, client);
+      if (!handler) return await this.mmrpc({ ...req, mmrpc: MMRPC_VERSION }, client);
       const body = await handler(this.ctx, new ParamReader(req));
       return body instanceof LegacyResponse ? { status: body.status, body: body.body } : { status: 200, body };
     } catch (e) {
-      const err = asRpcError(e);
+      const err = asRpcError(e, 'legacy');
       return legacyErrorReply(err, await framesOf(err, this.resolveFrames));
     }
   }
 
   private async mmrpcError(e: unknown, id: number | null): Promise<Reply> {
-    const err = asRpcError(e);
+    const err = asRpcError(e, 'mmrpc');
     return mmrpcErrorReply(err, await framesOf(err, this.resolveFrames), id);
   }
 
-  private authenticate(method: string, format: 'legacy' | 'mmrpc', userpass: unknown, client: string): void {
+  /** A missing method name is public, as KDF's `None` in PUBLIC_METHODS: its request fails on parsing instead. */
+  private authenticate(method: string | undefined, userpass: unknown, client: string): void {
     this.auth.checkNotBanned(client);
-    if (!isPublicMethod(method, format)) this.auth.check(client, userpass);
+    if (method !== undefined && !isPublicMethod(method)) this.auth.check(client, userpass);
   }
 }

@@ -33,3 +33,9 @@ export function legacyErrorReply(err: MmError, frames: readonly TraceFrame[]): R
 export function mmrpcSuccessReply(result: unknown, id: number | null): Reply {
   return { status: 200, body: { mmrpc: '2.0', result, id } };
 }
+
+/** KDF's HTTP layer answers a body that is not JSON with a flat 500 and the parser's text, no trace. */
+export function notJsonReply(e: SyntaxError): Reply {
+  const body: LegacyErrorBody = { error: e.message };
+  return { status: 500, body };
+}

@@ -13,6 +13,8 @@ import { swapStatusHandlers } from './engine/statusRpc';
 import { lockedAmounts, type LockedAmounts } from './checkBalance';
 import { maxTakerVol } from './orderChecks';
 import { tradePreimage, type TradePreimageRequest } from './tradePreimage';
+import { legacyCoin } from '../coins/coinLookup';
+import { volumeHandlers } from './volumeRpc';
 import { tradePreimageToWire } from './wire';
 
 function readTradePreimage(r: ParamReader): TradePreimageRequest {
@@ -21,7 +23,8 @@ function readTradePreimage(r: ParamReader): TradePreimageRequest {
     rel: r.str('rel'),
     swapMethod: r.oneOf('swap_method', ['setprice', 'buy', 'sell'] as const),
     price: r.num('price'),
-    volume: r.optNum('volume'),
+    // KDF's `#[serde(default)] volume`: absent is 0, which the volume rules then refuse as too low.
+    volume: r.optNum('volume') ?? MmNumber.ZERO,
     max: r.optBool('max', false),
   };
 }
@@ -36,6 +39,7 @@ async function tradePreimageRpc(ctx: NodeContext, params: ParamReader): Promise<
 export const swapsHandlers: HandlerTable = {
   ...swapStatusHandlers,
   ...rescueHandlers,
+  ...volumeHandlers,
   trade_preimage: {
     mmrpc: tradePreimageRpc,
     legacy: async (ctx, args) => ({ result: await tradePreimageRpc(ctx, args) }),
@@ -43,7 +47,9 @@ export const swapsHandlers: HandlerTable = {
   max_taker_vol: {
     legacy: async (ctx, args) => {
       const coin = args.str('coin');
-      const max = await maxTakerVol(ctx, coin, args.optStr('trade_with'), { lockedBySwaps: runningSwapsHold(ctx) });
+      const tradeWith = args.optStr('trade_with');
+      legacyCoin(ctx, coin);
+      const max = await maxTakerVol(ctx, coin, tradeWith, { lockedBySwaps: runningSwapsHold(ctx) });
       return { result: max.toFraction(), coin };
     },
   },

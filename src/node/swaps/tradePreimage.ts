@@ -23,8 +23,8 @@ export interface TradePreimageRequest {
   swapMethod: SwapMethod;
   /** Rel per one base. */
   price: MmNumber;
-  /** Base volume; may be absent only with `max` and `setprice`. */
-  volume: MmNumber | undefined;
+  /** Base volume; ignored with `max` and `setprice`. */
+  volume: MmNumber;
   max: boolean;
 }
 
@@ -50,7 +50,6 @@ export async function tradePreimage(ctx: NodeContext, req: TradePreimageRequest,
 
 /** The volume the request must carry; a volume of zero or less can never trade. */
 function requestVolume(req: TradePreimageRequest, base: SwapCoin): MmNumber {
-  if (!req.volume) throw swapError.invalidParam('volume', "'volume' must be set unless 'max' is used with 'setprice'");
   if (!req.volume.isPositive()) throw swapError.volumeTooLow(base.ticker, req.volume, base.fees.minTradingVol);
   return req.volume;
 }

@@ -9,6 +9,7 @@ import { EthChainApi } from '../../../src/node/coins/eth/chainApi';
 import { ethSource, SCAN_DEPTH } from '../../../src/node/coins/eth/history/sources';
 import { EthProvider, NodeRpcError } from '../../../src/node/coins/eth/provider';
 import { devnet } from '../devnet/daemon';
+import { DETAILS_KEYS, ETH_FEE_KEYS } from '../utxo/txDetails';
 import { waitFor } from '../utxo/walletNode';
 import { chainBalance, chainProvider, fundEvm, openEvmNode, startEvmNode, units, type EvmNode, type EvmTicker } from './evmWallet';
 
@@ -74,8 +75,12 @@ describe('my_tx_history (ETH / ERC20)', () => {
       block_height: receipt?.blockNumber,
       internal_id: funding[0]!.slice(2),
       transaction_type: 'StandardTransfer',
-      fee_details: { type: 'Eth', coin: 'ETHDEV', gas: Number(receipt?.gasUsed) },
+      memo: null,
+      // KDF's history reports a legacy gas price for every transaction: no max fees per gas.
+      fee_details: { type: 'Eth', coin: 'ETHDEV', gas: Number(receipt?.gasUsed), max_fee_per_gas: null, max_priority_fee_per_gas: null },
     });
+    expect(Object.keys(e!)).toEqual([...DETAILS_KEYS, 'confirmations']);
+    expect(Object.keys(e!.fee_details as object)).toEqual(ETH_FEE_KEYS);
     expect(e?.confirmations).toBeGreaterThanOrEqual(1);
     const block = await provider.getBlock(receipt!.blockNumber);
     expect(e?.timestamp).toBe(block?.timestamp);

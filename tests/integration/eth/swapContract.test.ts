@@ -26,7 +26,6 @@ function walletChain(passphrase: string): EthChain {
     chainId: 31337,
     keyPair: deriveNodeKeys(passphrase, { enableHd: false }).internal,
     pollMs: 1000,
-    now: () => Date.now(),
     log: () => undefined,
   });
 }

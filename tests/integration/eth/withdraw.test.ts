@@ -1,12 +1,14 @@
 /**
  * `withdraw` + `send_raw_transaction` of ETH and ERC20 coins against anvil: every gas path and
  * `max`, each broadcast and mined, balances checked to the wei with ethers against the receipt,
- * back-to-back sends from one wallet, and every withdraw error with its data.
+ * KDF's exact TransactionDetails keys (both formats and the task), back-to-back sends from one
+ * wallet, and every withdraw error with its data. Nonces in depth: nonces.test.ts.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Transaction, Wallet, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DETAILS_KEYS, ETH_FEE_KEYS } from '../utxo/txDetails';
 import { waitFor, type Reply } from '../utxo/walletNode';
 import { chainBalance, chainProvider, openEvmNode, startEvmNode, tokenAddress, units, type EvmNode, type EvmTicker } from './evmWallet';
 
@@ -46,8 +48,11 @@ describe('withdraw (ETH / ERC20)', () => {
     expect(decoded.chainId).toBe(31337n);
     expect(decoded.gasLimit).toBe(BigInt(tx.fee_details.gas));
     expect(decoded.gasPrice).toBe(units('ETHDEV', tx.fee_details.gas_price));
-    expect(tx).toMatchObject({ coin, from: [node.address], to: [to], block_height: 0, received_by_me: '0', internal_id: tx.tx_hash });
-    expect(tx.fee_details).toMatchObject({ type: 'Eth', coin: 'ETHDEV' });
+    expect(Object.keys(tx)).toEqual(DETAILS_KEYS);
+    expect(tx).toMatchObject({ coin, from: [node.address], to: [to], block_height: 0, received_by_me: '0', internal_id: '', memo: null });
+    expect(Object.keys(tx.fee_details)).toEqual(ETH_FEE_KEYS);
+    // Withdraws are signed with a legacy gas price: no max fees per gas.
+    expect(tx.fee_details).toMatchObject({ type: 'Eth', coin: 'ETHDEV', max_fee_per_gas: null, max_priority_fee_per_gas: null });
     expect(units('ETHDEV', tx.fee_details.total_fee)).toBe(decoded.gasLimit * (decoded.gasPrice as bigint));
 
     const sent = await node.legacy('send_raw_transaction', { coin, tx_hex: tx.tx_hex });
@@ -79,7 +84,7 @@ describe('withdraw (ETH / ERC20)', () => {
 
   it('ETH with EthGas: the gas price in gwei and the gas limit as given', async () => {
     const { tx } = await sendAndCheck(alice, 'ETHDEV', { amount: '0.5', fee: { type: 'EthGas', gas_price: '3.5', gas: 25000 } });
-    expect(tx.fee_details).toEqual({ type: 'Eth', coin: 'ETHDEV', gas: 25000, gas_price: '0.0000000035', total_fee: '0.0000875' });
+    expect(tx.fee_details).toEqual({ type: 'Eth', coin: 'ETHDEV', gas: 25000, gas_price: '0.0000000035', max_fee_per_gas: null, max_priority_fee_per_gas: null, total_fee: '0.0000875' });
     expect(tx.spent_by_me).toBe('0.5000875');
   });
 
@@ -90,7 +95,7 @@ describe('withdraw (ETH / ERC20)', () => {
 
   it('an 18-decimal token with EthGas', async () => {
     const { tx } = await sendAndCheck(alice, 'DEVT18-ERC20', { amount: '0.000000000000000123', fee: { type: 'EthGas', gas_price: '2', gas: 90000 } });
-    expect(tx.fee_details).toEqual({ type: 'Eth', coin: 'ETHDEV', gas: 90000, gas_price: '0.000000002', total_fee: '0.00018' });
+    expect(tx.fee_details).toEqual({ type: 'Eth', coin: 'ETHDEV', gas: 90000, gas_price: '0.000000002', max_fee_per_gas: null, max_priority_fee_per_gas: null, total_fee: '0.00018' });
   });
 
   it('max of a token sends its whole balance', async () => {
@@ -112,27 +117,37 @@ describe('withdraw (ETH / ERC20)', () => {
     }
   });
 
-  it('sends back to back without nonce clashes: withdraw+send ×3, then withdraw, withdraw, send, send', async () => {
+  it('sends back to back: withdraw+send ×3 and a token between, consecutive nonces, all mined', async () => {
     const to = Wallet.createRandom().address;
     const start = await provider.getTransactionCount(alice.address, 'pending');
     const hashes: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const tx = await built(alice, { coin: 'ETHDEV', to, amount: '0.01' });
-      hashes.push((await alice.legacy('send_raw_transaction', { coin: 'ETHDEV', tx_hex: tx.tx_hex })).body.tx_hash as string);
-    }
-    const a = await built(alice, { coin: 'DEVT6-ERC20', to, amount: '1' });
-    const b = await built(alice, { coin: 'ETHDEV', to, amount: '0.02' });
-    for (const tx of [a, b]) {
-      const r = await alice.legacy('send_raw_transaction', { coin: tx.coin, tx_hex: tx.tx_hex });
+    for (const [coin, amount] of [['ETHDEV', '0.01'], ['DEVT6-ERC20', '1'], ['ETHDEV', '0.01'], ['ETHDEV', '0.03']] as const) {
+      const tx = await built(alice, { coin, to, amount });
+      const r = await alice.legacy('send_raw_transaction', { coin, tx_hex: tx.tx_hex });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       hashes.push(r.body.tx_hash as string);
     }
     const receipts = await Promise.all(hashes.map((h) => provider.waitForTransaction(`0x${h}`)));
-    expect(receipts.map((r) => r?.status)).toEqual([1, 1, 1, 1, 1]);
+    expect(receipts.map((r) => r?.status)).toEqual([1, 1, 1, 1]);
     const nonces = await Promise.all(hashes.map(async (h) => (await provider.getTransaction(`0x${h}`))?.nonce));
-    expect(nonces).toEqual([0, 1, 2, 3, 4].map((i) => start + i));
+    expect(nonces).toEqual([0, 1, 2, 3].map((i) => start + i));
     expect(await chainBalance(provider, 'ETHDEV', to)).toBe(units('ETHDEV', '0.05'));
     expect(await chainBalance(provider, 'DEVT6-ERC20', to)).toBe(units('DEVT6-ERC20', '1'));
+  });
+
+  it('task::withdraw reports the same KDF TransactionDetails', async () => {
+    const init = await alice.mmrpc('task::withdraw::init', { coin: 'DEVT6-ERC20', to: receiver, amount: '0.5' });
+    expect(init.status, JSON.stringify(init.body)).toBe(200);
+    const task_id = (init.body.result as { task_id: number }).task_id;
+    const done = await waitFor('the withdraw task', async () => {
+      const s = (await alice.mmrpc('task::withdraw::status', { task_id, forget_if_finished: false })).body.result as { status: string; details: Details };
+      return s.status === 'InProgress' ? undefined : s;
+    });
+    expect(done.status, JSON.stringify(done.details)).toBe('Ok');
+    expect(Object.keys(done.details)).toEqual(DETAILS_KEYS);
+    expect(Object.keys(done.details.fee_details)).toEqual(ETH_FEE_KEYS);
+    expect(done.details).toMatchObject({ coin: 'DEVT6-ERC20', total_amount: '0.5', internal_id: '', memo: null });
+    expect(Transaction.from(`0x${done.details.tx_hex}`).nonce).toBe(await provider.getTransactionCount(alice.address, 'pending'));
   });
 
   it('after a reload the chain alone gives the next nonce', async () => {

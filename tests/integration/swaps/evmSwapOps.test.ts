@@ -34,7 +34,6 @@ function walletChain(label: string): EthChain {
     chainId: 31337,
     keyPair: deriveNodeKeys(freshPassphrase(label), { enableHd: false }).internal,
     pollMs: 1000,
-    now: () => Date.now(),
     log: () => undefined,
   });
 }

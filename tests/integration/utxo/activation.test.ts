@@ -100,7 +100,7 @@ describe('electrum activation', () => {
     });
     const balance = await node.legacy('my_balance', { coin: 'RLTC2' });
     expect(balance.status).toBe(500);
-    expect(balance.body.error).toContain('No such coin RLTC2');
+    expect(balance.body.error).toContain('No such coin: RLTC2');
   });
 
   it.each([

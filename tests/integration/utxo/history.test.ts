@@ -2,10 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daemon } from '../devnet/daemon';
 import { fund } from './funding';
+import { DETAILS_KEYS, UTXO_FEE_KEYS } from './txDetails';
 import { freshPassphrase, startWalletNode, waitFor, type WalletNode } from './walletNode';
 
 interface HistoryResult {
-  transactions: { tx_hash: string; internal_id: string; block_height: number; confirmations: number; my_balance_change: string; received_by_me: string; to: string[] }[];
+  transactions: { tx_hash: string; internal_id: string; fee_details: object; block_height: number; confirmations: number; my_balance_change: string; received_by_me: string; to: string[] }[];
   limit: number;
   skipped: number;
   from_id: string | null;
@@ -44,6 +45,10 @@ describe('transaction history', () => {
     const h = await history({ max: true });
     expect(h.transactions.map((t) => t.tx_hash).sort()).toEqual([...funding].sort());
     for (const t of h.transactions) {
+      // KDF's TransactionDetails keys in order, then the history's `confirmations`.
+      expect(Object.keys(t)).toEqual([...DETAILS_KEYS, 'confirmations']);
+      expect(Object.keys(t.fee_details)).toEqual(UTXO_FEE_KEYS);
+      expect(t).toMatchObject({ memo: null, transaction_type: 'StandardTransfer', fee_details: { type: 'Utxo', coin: 'RLTC1' } });
       expect(t.internal_id).toBe(t.tx_hash);
       expect(t.confirmations).toBe(h.current_block - t.block_height + 1);
       expect(t.to).toContain(address);
@@ -98,10 +103,9 @@ describe('transaction history', () => {
     expect((stored.body.result as HistoryResult).total).toBe(before.total);
   });
 
-  it('refuses history for a coin activated without tx_history', async () => {
+  it('answers a coin activated without tx_history with what is stored, NotEnabled (as KDF)', async () => {
     await node.activate('RLTC2');
-    const r = await node.legacy('my_tx_history', { coin: 'RLTC2' });
-    expect(r.status).toBe(500);
-    expect(r.body.error).toContain('tx_history');
+    const r = await history({ coin: 'RLTC2' });
+    expect(r).toMatchObject({ transactions: [], total: 0, sync_status: { state: 'NotEnabled' } });
   });
 });

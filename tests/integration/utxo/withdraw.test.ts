@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daemon } from '../devnet/daemon';
 import { fund } from './funding';
+import { DETAILS_KEYS, UTXO_FEE_KEYS } from './txDetails';
 import { freshPassphrase, startWalletNode, waitFor, type Reply, type WalletNode } from './walletNode';
 
 const sat = (decimal: string): bigint => {
@@ -68,8 +69,10 @@ describe('withdraw', () => {
     expect(accepted.allowed, accepted['reject-reason']).toBe(true);
     expect(BigInt(Math.round((accepted.fees?.base ?? 0) * 1e8))).toBe(fee);
     expect(sat(tx.spent_by_me as string) - sat(tx.received_by_me as string)).toBe(-sat(tx.my_balance_change as string));
-    expect(tx).toMatchObject({ coin, from: [aliceAddress], to: [bobAddress], block_height: 0, transaction_type: 'StandardTransfer' });
-    expect(tx.internal_id).toBe(tx.tx_hash);
+    // KDF's TransactionDetails keys in order; a withdraw's internal_id is "" and its memo null.
+    expect(Object.keys(tx)).toEqual(DETAILS_KEYS);
+    expect(Object.keys(tx.fee_details as object)).toEqual(UTXO_FEE_KEYS);
+    expect(tx).toMatchObject({ coin, from: [aliceAddress], to: [bobAddress], block_height: 0, transaction_type: 'StandardTransfer', internal_id: '', memo: null });
     const sent = await alice.legacy('send_raw_transaction', { coin, tx_hex: tx.tx_hex });
     expect(sent.body).toEqual({ tx_hash: tx.tx_hash });
     const after = sat(before) + sat(tx.my_balance_change as string);

@@ -112,6 +112,9 @@ describe('TaskManager', () => {
     }
     expect(error?.errorType).toBe('TaskFinished');
     expect(error?.httpStatus).toBe(409);
+    // KDF's CancelRpcTaskError::TaskFinished text, with the id only in error_data.
+    expect(error?.message).toBe('Task is finished already');
+    expect(error?.errorData).toBe(id);
     try {
       tasks.cancel('hw', 99);
     } catch (e) {

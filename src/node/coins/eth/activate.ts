@@ -34,23 +34,43 @@ export async function activateEthCoin(
   config: CoinConfig,
   args: ParamReader,
 ): Promise<{ coin: EthCoin; balance: CoinBalance }> {
-  const ticker = config.ticker;
   const params = readEthActivationParams(args);
+  // Only the legacy `enable` asks for `mm2` (KDF's lp_coininit); v2 activates wallet-only coins too.
   if (config.mm2 === undefined && params.mm2 === undefined) {
     throw coinError.activation('mm2 param is not set neither in coins config nor enable request, assuming that coin is not supported');
   }
+  if (params.requiresNotarization !== undefined) ctx.log('warn', "requires_notarization doesn't take any effect on ETH/ERC20 coins");
+  const { coin, balance } = await activateEvmCoin(ctx, config, params, { readBalance: true });
+  if (!balance) throw coinError.internal(`${config.ticker}: the activation read no balance`);
+  return { coin, balance };
+}
+
+export interface EvmActivationOptions {
+  /** False for `get_balances: false`: the balance is not read and is null. */
+  readBalance: boolean;
+  /** A token's platform that is not registered yet (`enable_eth_with_tokens` registers all at once). */
+  platform?: EthCoin;
+}
+
+/** The activation itself, shared by `enable` and the v2 methods (`enable_eth_with_tokens`, `enable_erc20`). */
+export async function activateEvmCoin(
+  ctx: NodeContext,
+  config: CoinConfig,
+  params: EthActivationParams,
+  options: EvmActivationOptions,
+): Promise<{ coin: EthCoin; balance: CoinBalance | null }> {
+  const ticker = config.ticker;
   const keys = ctx.keys;
   if (!keys) throw coinError.activation(`Cannot activate ${ticker}: the node runs without a wallet (no-login mode)`);
-  if (params.requiresNotarization !== undefined) ctx.log('warn', "requires_notarization doesn't take any effect on ETH/ERC20 coins");
   const log: LogFn = (level, line) => ctx.log(level, `${ticker}: ${line}`);
 
   const coin =
     config.protocol.type === 'ERC20'
-      ? await tokenCoin(ctx, config, config.protocol, params, log)
+      ? await tokenCoin(ctx, config, config.protocol, params, log, options.platform)
       : await platformCoin(ctx, keys, config, params, log);
-  let balance: CoinBalance;
+  let balance: CoinBalance | null = null;
   try {
-    balance = await withTimeout(coin.balance(), BALANCE_TIMEOUT_MS, 'balance query timed out');
+    if (options.readBalance) balance = await withTimeout(coin.balance(), BALANCE_TIMEOUT_MS, 'balance query timed out');
   } catch (e) {
     await coin.shutdown();
     throw coinError.activation(`Deactivated coin due to error in balance querying: ${(e as Error).message}`, e);
@@ -141,7 +161,6 @@ async function platformCoin(
     chainId,
     keyPair: keys.coinKeyPair(config.derivationPath),
     pollMs: pollInterval(config.avgBlocktime),
-    now: ctx.platform.now,
     log,
   });
   let served: number;
@@ -150,7 +169,7 @@ async function platformCoin(
     await chain.tip.start();
   } catch (e) {
     chain.close();
-    throw coinError.activation(`Failed to connect to the nodes of ${ticker}: ${(e as Error).message}`, e);
+    throw coinError.unreachableNodes(`Failed to connect to the nodes of ${ticker}: ${(e as Error).message}`, e);
   }
   if (served !== chainId) {
     chain.close();
@@ -172,10 +191,11 @@ async function tokenCoin(
   protocol: { platform: string; contractAddress: string },
   params: EthActivationParams,
   log: LogFn,
+  unregisteredPlatform: EthCoin | undefined,
 ): Promise<EthCoin> {
   const ticker = config.ticker;
   // A platform kept passive for its tokens still serves new ones (KDF's `lp_coinfind_any`).
-  const platform = ctx.enabledCoins.getAny(protocol.platform);
+  const platform = unregisteredPlatform ?? ctx.enabledCoins.getAny(protocol.platform);
   if (!platform) {
     throw new MmError({
       errorType: 'PlatformCoinIsNotActivated',

@@ -125,8 +125,8 @@ export class EthCoin implements EnabledCoin, EthWithdrawView, EthFeeView {
     return this.chain.api.estimateGas(req);
   }
 
-  reserveNonce(): Promise<number> {
-    return this.chain.nonces.reserve();
+  nextNonce(): Promise<number> {
+    return this.chain.nonces.next();
   }
 
   withdraw(req: WithdrawRequest): Promise<TransactionDetails> {

@@ -22,13 +22,18 @@ export function gasFromFee(fee: WithdrawFee | null): GasChoice | null {
   return { gasPrice: toBaseUnits(fee.gasPrice, GWEI_DECIMALS, 'fee.gas_price'), gas: BigInt(fee.gas) };
 }
 
-/** KDF's `EthTxFeeDetails`: `gas_price` in ETH per gas, `total_fee` = gas × price in ETH. */
+/**
+ * KDF's `EthTxFeeDetails` of a legacy gas price (`PayForGasOption::Legacy`, what withdraws sign and
+ * what KDF's history reports): `gas_price` in ETH per gas, no max fees, `total_fee` = gas × price.
+ */
 export function ethFeeDetails(gas: bigint, gasPrice: bigint, platform: string): FeeDetails {
   return {
     type: 'Eth',
     coin: platform,
     gas: Number(gas),
     gasPrice: formatUnits(gasPrice, ETH_DECIMALS),
+    maxFeePerGas: null,
+    maxPriorityFeePerGas: null,
     totalFee: formatUnits(gas * gasPrice, ETH_DECIMALS),
   };
 }

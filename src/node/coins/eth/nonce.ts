@@ -1,45 +1,52 @@
 /**
- * Nonces for one wallet on one chain. The node's pending transaction count is the truth; on top of
- * it the manager holds, for a while, the nonces this session handed out: a signed transaction not
- * broadcast yet (a `withdraw` whose `send_raw_transaction` is still to come) and a broadcast one
- * the node we ask may not count yet (another node behind fail-over, a lagging mempool). The next
- * nonce is the lowest one at or above the pending count that nobody holds, so back-to-back
- * transactions never share a nonce and a gap left by an abandoned withdraw is filled once its hold
- * ends. Nothing is persisted: after a reload the chain alone decides.
+ * Nonces of one wallet on one EVM chain, taken as KDF takes them: the node's pending transaction
+ * count (`eth_getTransactionCount(address, "pending")`), read right before signing. Nothing is held
+ * for later, so a withdraw preview that is never broadcast takes no nonce and no later transaction
+ * waits behind a gap (issue 12: five previews pushed the next send to nonce 5 while the chain was
+ * at 0, and it stayed queued).
+ *
+ * What keeps concurrent sends of one wallet (two swaps, a withdraw broadcast during a swap, ETH and
+ * its tokens) apart is a queue: "read the count → sign → the node's answer" runs for one send at a
+ * time. A signed transaction of ours whose nonce is no longer the next one (the same nonce sent
+ * twice, a preview overtaken by another send) is refused in that queue before it reaches the node.
  */
+import { NodeRpcError } from './provider';
 
-/** A signed transaction keeps its nonce this long for its broadcast. */
-export const SIGNED_HOLD_MS = 120_000;
-/** A broadcast transaction keeps its nonce this long, or until the pending count passes it. */
-export const SENT_HOLD_MS = 600_000;
+/** The JSON-RPC error code geth answers a nonce error with. */
+const NONCE_ERROR_CODE = -32000;
 
-export class NonceManager {
-  /** nonce → hold end, ms. */
-  private readonly held = new Map<number, number>();
-  private queue: Promise<unknown> = Promise.resolve();
-
+/**
+ * A transaction of this wallet carries a nonce the chain cannot take next: already used or pending
+ * (too low), or beyond the next one, where it would wait behind a gap (too high). The text is
+ * geth's, as KDF would relay it from the node; the status is the node's refusal (`Transport`).
+ */
+export class NonceNotNextError extends NodeRpcError {
   constructor(
-    private readonly pendingCount: () => Promise<number>,
-    private readonly now: () => number,
-  ) {}
+    readonly nonce: number,
+    readonly next: number,
+  ) {
+    const which = nonce < next ? 'nonce too low' : 'nonce too high';
+    const message = `${which}: next nonce ${next}, tx nonce ${nonce}`;
+    super('eth_sendRawTransaction', { code: NONCE_ERROR_CODE, message }, undefined);
+    this.name = 'NonceNotNextError';
+  }
+}
 
-  /** The next free nonce, held for its broadcast. Calls run one at a time. */
-  reserve(): Promise<number> {
-    const next = this.queue.then(async () => {
-      const base = await this.pendingCount();
-      const now = this.now();
-      for (const [nonce, until] of this.held) if (nonce < base || until <= now) this.held.delete(nonce);
-      let nonce = base;
-      while (this.held.has(nonce)) nonce++;
-      this.held.set(nonce, now + SIGNED_HOLD_MS);
-      return nonce;
-    });
-    this.queue = next.catch(() => undefined);
-    return next;
+export class WalletNonces {
+  /** The tail of the sends in flight. */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly pendingCount: () => Promise<number>) {}
+
+  /** The nonce a transaction signed now takes; reserves nothing (a withdraw preview). */
+  next(): Promise<number> {
+    return this.pendingCount();
   }
 
-  /** The node accepted a transaction with this nonce. */
-  sent(nonce: number): void {
-    this.held.set(nonce, this.now() + SENT_HOLD_MS);
+  /** Runs `send` with the next nonce once every earlier send of the wallet has had the node's answer. */
+  exclusive<T>(send: (next: number) => Promise<T>): Promise<T> {
+    const run = this.tail.then(async () => send(await this.pendingCount()));
+    this.tail = run.catch(() => undefined);
+    return run;
   }
 }

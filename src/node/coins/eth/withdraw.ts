@@ -1,7 +1,9 @@
 /**
  * `withdraw` for ETH and ERC20 coins (KDF `EthWithdraw::build`): checks, gas, a nonce, a signed
- * legacy transaction, and the TransactionDetails KDF reports. Nothing is broadcast here, and
- * nothing is reserved until every check has passed.
+ * legacy transaction, and the TransactionDetails KDF reports. Nothing is broadcast here and nothing
+ * is reserved: the nonce is the chain's pending count now, so a withdraw never broadcast leaves no
+ * gap, and a second withdraw signed before the first is sent takes the same nonce (its broadcast is
+ * then refused, EthChain.broadcast).
  *
  * ETH pays `amount` plus gas from one balance; `max` sends the balance less the fee. A token sends
  * `amount` (or, with `max`, its whole balance) and the gas comes from the platform coin, whose
@@ -38,7 +40,8 @@ export interface EthWithdrawView {
   /** Wei per gas when the request names no fee. */
   gasPrice(): Promise<bigint>;
   estimateGas(req: CallRequest): Promise<bigint>;
-  reserveNonce(): Promise<number>;
+  /** The nonce a transaction signed now takes (the pending count); reserves nothing. */
+  nextNonce(): Promise<number>;
 }
 
 export async function buildEthWithdraw(coin: EthWithdrawView, req: WithdrawRequest, nowSec: number): Promise<TransactionDetails> {
@@ -77,7 +80,7 @@ export async function buildEthWithdraw(coin: EthWithdrawView, req: WithdrawReque
     if (gasBalance < fee) throw notSufficientBalance(coin.platform, gasBalance, fee);
   }
 
-  const nonce = await coin.reserveNonce();
+  const nonce = await coin.nextNonce();
   const signed = signLegacyTx(
     { chainId: coin.chainId, nonce, gasPrice, gas, to: call.to, value: token ? 0n : value, data: call.data ?? '0x' },
     coin.privateKey,
@@ -99,7 +102,8 @@ export async function buildEthWithdraw(coin: EthWithdrawView, req: WithdrawReque
     timestamp: nowSec,
     feeDetails: ethFeeDetails(gas, gasPrice, coin.platform.ticker),
     coin: coin.ticker,
-    internalId: signed.hash,
+    internalId: '',
     transactionType: 'StandardTransfer',
+    memo: null,
   };
 }

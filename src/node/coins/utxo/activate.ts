@@ -5,12 +5,13 @@
  */
 import type { ParamReader } from '../../../shared/params';
 import type { NodeContext } from '../../context';
+import type { TaskHandle } from '../../tasks';
 import type { CoinBalance, TransactionDetails } from '../coin';
 import { TxHistoryStore } from '../../storage';
 import { UtxoHistory } from './history';
 import { coinError } from '../coinErrors';
 import type { CoinConfig } from '../config';
-import { readElectrumParams } from './activationParams';
+import { readElectrumParams, type ElectrumActivationParams } from './activationParams';
 import { ElectrumClient } from './electrum';
 import { startUtxoMerge } from './merge';
 import { softwareSigner } from './signer';
@@ -28,13 +29,29 @@ export async function activateElectrumCoin(
     throw coinError.activation(`Coin ${ticker} is not a UTXO coin (protocol ${config.protocol.type}): activate it with 'enable'`);
   }
   const params = readElectrumParams(args);
+  // Only the legacy activation asks for `mm2` (KDF's lp_coininit); v2 activates wallet-only coins too.
   if (config.mm2 === undefined && params.mm2 === undefined) {
     throw coinError.activation('mm2 param is not set neither in coins config nor enable request, assuming that coin is not supported');
   }
+  return activateUtxoCoin(ctx, config, params);
+}
+
+/**
+ * The activation itself, shared by `electrum` and `task::enable_utxo`. Run by a task (`task`
+ * given), it reports `RequestingWalletBalance`, and a Trezor's PIN or passphrase prompt while its
+ * key is read becomes the task's `UserActionRequired`.
+ */
+export async function activateUtxoCoin(
+  ctx: NodeContext,
+  config: CoinConfig,
+  params: ElectrumActivationParams,
+  task?: TaskHandle,
+): Promise<{ coin: UtxoCoin; balance: CoinBalance }> {
+  const ticker = config.ticker;
   if (!ctx.keys) throw coinError.activation(`Cannot activate ${ticker}: the node runs without a wallet (no-login mode)`);
   const signer =
     params.privKeyPolicy === 'Trezor'
-      ? await ctx.hw.utxoSigner(config)
+      ? await ctx.hw.utxoSigner(config, task)
       : softwareSigner(ctx.keys.coinKeyPair(config.derivationPath));
 
   const electrum = new ElectrumClient({
@@ -64,6 +81,7 @@ export async function activateElectrumCoin(
   let balance: CoinBalance;
   try {
     await coin.start();
+    task?.progress('RequestingWalletBalance');
     balance = await withTimeout(coin.balance(), BALANCE_TIMEOUT_MS, 'balance query timed out');
   } catch (e) {
     await coin.shutdown();

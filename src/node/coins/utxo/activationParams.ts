@@ -30,18 +30,30 @@ export const MERGE_DEFAULTS = { checkEvery: 10, maxMergeAtOnce: 100 };
 export const DEFAULT_PROTOCOL = 'WSS';
 
 export function readElectrumParams(args: ParamReader): ElectrumActivationParams {
+  return { ...readElectrumConnection(args), ...readUtxoOptions(args) };
+}
+
+export type ElectrumConnectionParams = Pick<ElectrumActivationParams, 'servers' | 'minConnected' | 'maxConnected'>;
+
+/** `servers`, `min_connected`, `max_connected`: flat in `electrum`, under `mode.rpc_data` in `task::enable_utxo`. */
+export function readElectrumConnection(args: ParamReader): ElectrumConnectionParams {
   const servers = args.arr('servers', (v, path) => readServer(items.obj(v, path)));
-  if (servers.length === 0) throw new ParamError('servers', '`servers` must list at least one server');
+  if (servers.length === 0) throw new ParamError(args.field('servers'), '`servers` must list at least one server');
   const minConnected = args.optUint('min_connected');
   const maxConnected = args.optUint('max_connected');
   if (minConnected !== undefined && (minConnected < 1 || minConnected > servers.length)) {
-    throw new ParamError('min_connected', `\`min_connected\` must be between 1 and the number of servers (${servers.length})`);
+    throw new ParamError(args.field('min_connected'), `\`min_connected\` must be between 1 and the number of servers (${servers.length})`);
   }
   if (maxConnected !== undefined && maxConnected < (minConnected ?? 1)) {
-    throw new ParamError('max_connected', '`max_connected` must not be below `min_connected`');
+    throw new ParamError(args.field('max_connected'), '`max_connected` must not be below `min_connected`');
   }
+  return { servers, minConnected, maxConnected };
+}
+
+/** The options beside the servers, named alike in `electrum` and in `task::enable_utxo`'s `activation_params`. */
+export function readUtxoOptions(args: ParamReader): Omit<ElectrumActivationParams, keyof ElectrumConnectionParams> {
   const mm2 = args.optUint('mm2');
-  if (mm2 !== undefined && mm2 > 1) throw new ParamError('mm2', '`mm2` must be 0 or 1');
+  if (mm2 !== undefined && mm2 > 1) throw new ParamError(args.field('mm2'), '`mm2` must be 0 or 1');
   const merge = args.optObj('utxo_merge_params');
   let utxoMergeParams: UtxoMergeParams | undefined;
   if (merge) {
@@ -50,16 +62,13 @@ export function readElectrumParams(args: ParamReader): ElectrumActivationParams 
       checkEvery: merge.optUint('check_every') ?? MERGE_DEFAULTS.checkEvery,
       maxMergeAtOnce: merge.optUint('max_merge_at_once') ?? MERGE_DEFAULTS.maxMergeAtOnce,
     };
-    if (utxoMergeParams.mergeAt < 2) throw new ParamError('utxo_merge_params.merge_at', '`utxo_merge_params.merge_at` must be at least 2');
+    if (utxoMergeParams.mergeAt < 2) throw new ParamError(args.field('utxo_merge_params.merge_at'), '`utxo_merge_params.merge_at` must be at least 2');
     if (utxoMergeParams.maxMergeAtOnce < 2) {
-      throw new ParamError('utxo_merge_params.max_merge_at_once', '`utxo_merge_params.max_merge_at_once` must be at least 2');
+      throw new ParamError(args.field('utxo_merge_params.max_merge_at_once'), '`utxo_merge_params.max_merge_at_once` must be at least 2');
     }
-    if (utxoMergeParams.checkEvery < 1) throw new ParamError('utxo_merge_params.check_every', '`utxo_merge_params.check_every` must be at least 1');
+    if (utxoMergeParams.checkEvery < 1) throw new ParamError(args.field('utxo_merge_params.check_every'), '`utxo_merge_params.check_every` must be at least 1');
   }
   return {
-    servers,
-    minConnected,
-    maxConnected,
     mm2,
     txHistory: args.optBool('tx_history', false),
     requiredConfirmations: args.optUint('required_confirmations'),

@@ -160,6 +160,7 @@ export class UtxoHistory implements TxHistoryView {
       coin: this.coin.ticker,
       internalId: txid,
       transactionType: 'StandardTransfer',
+      memo: null,
     };
   }
 }

@@ -70,8 +70,9 @@ export async function buildWithdraw(
     timestamp: nowSec,
     feeDetails: { type: 'Utxo', coin: coin.ticker, amount: fmt(plan.fee) },
     coin: coin.ticker,
-    internalId: signed.txid,
+    internalId: '',
     transactionType: 'StandardTransfer',
+    memo: null,
   };
 }
 

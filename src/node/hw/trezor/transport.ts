@@ -132,6 +132,11 @@ export class WebUsbTransport implements TrezorTransport {
     }
   }
 
+  /** Still open and not unplugged (KDF's WASM `is_connected`: the WebUSB device is open). */
+  get connected(): boolean {
+    return !this.isLost && this.device.opened;
+  }
+
   /** Releases the device for other tabs and apps; a device already gone needs nothing. */
   async close(): Promise<void> {
     this.usb.removeEventListener('disconnect', this.onDisconnect);

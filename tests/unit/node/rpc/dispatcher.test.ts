@@ -81,8 +81,15 @@ describe('dispatcher', () => {
 
   it('prefixes flat errors with the trace, as KDF does', async () => {
     const { host } = await startedNode();
-    const reply = await host.handleRpc({ method: 'nope', userpass: RPC_PASSWORD });
-    expect((reply.body as { error: string }).error).toMatch(/^nodeHost:\d+\] (dispatcher:\d+\] )+dispatcherError:\d+\] No such method$/);
+    const reply = await host.handleRpc({ method: 'my_balance', userpass: RPC_PASSWORD, coin: 'NOPE' });
+    expect((reply.body as { error: string }).error).toMatch(/^nodeHost:\d+\] (dispatcher:\d+\] )+rpc:\d+\] (coinLookup:\d+\] )+No such coin: NOPE$/);
+  });
+
+  it('answers a flat parse error with serde\'s text alone, as KDF\'s try_s! does', async () => {
+    const { host } = await startedNode();
+    const reply = await host.handleRpc({ method: 'my_tx_history', userpass: RPC_PASSWORD, coin: 5 });
+    expect(reply.status).toBe(500);
+    expect((reply.body as { error: string }).error).toMatch(/^[a-zA-Z:\d\] ]+\] invalid type for `coin`: integer, expected a string$/);
   });
 
   it('bans a client after ten wrong passwords, for everyone of its requests, until the ban lapses', async () => {

@@ -53,6 +53,7 @@ export function historyDetails(
     coin: coin.ticker,
     internalId: hash,
     transactionType: 'StandardTransfer',
+    memo: null,
   };
 }
 

@@ -26,10 +26,10 @@ export function sendSwapTx(chain: EthChain, gasPrice: () => Promise<bigint>, cal
   const run = async (): Promise<SwapTx> => {
     const price = await gasPrice();
     const gas = call.gas ?? (await chain.api.estimateGas({ from: chain.address, to: call.to, value: call.value, data: call.data }));
-    const nonce = await chain.api.transactionCount(chain.address, 'pending');
-    const signed = signLegacyTx({ chainId: chain.chainId, nonce, gasPrice: price, gas, to: call.to, value: call.value, data: call.data }, chain.keyPair.privateKey);
-    const txHash = await chain.broadcast(signed.hex);
-    return { txHex: signed.hex, txHash };
+    // The pending count is read, signed with and sent in the wallet's send queue, which withdraw broadcasts share.
+    return chain.signAndSend((nonce) =>
+      signLegacyTx({ chainId: chain.chainId, nonce, gasPrice: price, gas, to: call.to, value: call.value, data: call.data }, chain.keyPair.privateKey),
+    );
   };
   const next = (queues.get(chain) ?? Promise.resolve()).then(run);
   queues.set(

@@ -44,7 +44,7 @@ function fakeCoin(c: Case) {
       calls.estimate.push(req);
       return BigInt(c.state.estimate);
     },
-    reserveNonce: async () => {
+    nextNonce: async () => {
       calls.nonces++;
       return c.state.nonce;
     },
@@ -95,6 +95,6 @@ describe('buildEthWithdraw', () => {
     expect(details.txHex).toMatch(/^[0-9a-f]+$/);
 
     const wire = txDetailsToWire(details);
-    expect(wire).toMatchObject({ ...c.expected.details, timestamp: 1_700_000_000, internal_id: details.txHash, transaction_type: 'StandardTransfer' });
+    expect(wire).toMatchObject({ ...c.expected.details, timestamp: 1_700_000_000, internal_id: '', transaction_type: 'StandardTransfer', memo: null });
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Swap transactions leave the wallet one at a time with the chain's pending nonce (never a nonce
- * held by the nonce manager), and a token payment approves the contract for everything only when
- * its allowance is short, then waits for the approve as KDF polls the allowance.
+ * Swap transactions leave the wallet one at a time with the chain's pending nonce, and a token
+ * payment approves the contract for everything only when its allowance is short, then waits for
+ * the approve as KDF polls the allowance.
  */
 import { MaxUint256, Transaction } from 'ethers';
 import { describe, expect, it } from 'vitest';
@@ -50,17 +50,14 @@ function fakeChain(): FakeChain {
     chainId: 31337,
     keyPair,
     api,
-    nonces: {
-      reserve: () => {
-        throw new Error('swap sends never reserve a held nonce');
-      },
-    },
-    broadcast: async (hex: string) => {
+    // EthChain's send queue, unqueued: the sends' own queue must keep them apart.
+    signAndSend: async (sign: (nonce: number) => { hex: string }) => {
+      const { hex } = sign(await api.transactionCount(ADDRESS, 'pending'));
       if (f.failBroadcast) throw new Error('node refused');
       const tx = Transaction.from(`0x${hex}`);
       f.sent.push(tx);
       f.receipts.set(tx.hash as string, f.nextReceipt);
-      return (tx.hash as string).slice(2);
+      return { txHex: hex, txHash: (tx.hash as string).slice(2) };
     },
   } as unknown as EthChain;
   return f;

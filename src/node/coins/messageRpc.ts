@@ -1,0 +1,135 @@
+/**
+ * KDF's mmrpc `sign_message` and `verify_message` (lp_coins.rs) for UTXO and EVM coins, with the
+ * coin's `sign_message_prefix`; the schemes are in messageSigning.ts. Errors are KDF's
+ * `SignatureError` / `VerificationError` variants with their statuses. `address` picks another
+ * HD address to sign with, only when the node runs in HD mode.
+ */
+import type { NodeContext } from '../context';
+import { hexToBytes, type KeyPair } from '../crypto';
+import { MmError } from '../errors';
+import type { HandlerTable } from '../handler';
+import type { ParamReader } from '../../shared/params';
+import { validateCoinAddress, checkedUtxoAddress } from './addressRpc';
+import { mmrpcCoin } from './coinLookup';
+import {
+  ethMessageHash,
+  recoverEthSigner,
+  recoverUtxoSignerHash,
+  signEthMessage,
+  signUtxoMessage,
+  utxoMessageHash,
+} from './messageSigning';
+import { parseAddress } from './eth/address';
+import { activatedSoftwareKey, coinFamily, sameBytes, type CoinFamily } from './walletKeys';
+
+const signatureError = {
+  invalidRequest: (reason: string): MmError =>
+    new MmError({ errorType: 'InvalidRequest', message: `Invalid request: ${reason}`, errorData: reason, httpStatus: 400 }),
+  internal: (reason: string): MmError =>
+    new MmError({ errorType: 'InternalError', message: `Internal error: ${reason}`, errorData: reason, httpStatus: 500 }),
+  prefixNotFound: (): MmError =>
+    new MmError({ errorType: 'PrefixNotFound', message: 'sign_message_prefix is not set in coin config', httpStatus: 500 }),
+};
+
+const verificationError = {
+  ...signatureError,
+  coinIsNotFound: (reason: string): MmError =>
+    new MmError({ errorType: 'CoinIsNotFound', message: `Coin is not found: ${reason}`, errorData: reason, httpStatus: 400 }),
+};
+
+const HD_ONLY = 'You need to enable kdf with enable_hd to sign messages with a specific account/address';
+const SOFTWARE_ONLY =
+  'Unsupported method: `activated_key_or_err` is supported only for `PrivKeyPolicy::KeyPair` or `PrivKeyPolicy::HDWallet`';
+
+/** KDF's `HDAddressSelector`: `{account_id, chain, address_id}` or `{derivation_path}`. */
+interface HdAddress {
+  account: number;
+  change: number;
+  index: number;
+  /** `m/purpose'/coin_type'` when given as a full path, checked against the coin's. */
+  pathToCoin?: string;
+}
+
+function readHdAddress(p: ParamReader): HdAddress {
+  if (p.has('derivation_path')) {
+    const path = p.str('derivation_path');
+    const m = /^(m\/\d+'\/\d+')\/(\d+)'\/(\d+)\/(\d+)$/.exec(path.slice(0, 128));
+    if (!m) throw signatureError.invalidRequest(`Invalid derivation path: expected m/purpose'/coin_type'/account'/chain/address_id`);
+    return { pathToCoin: m[1]!, account: Number(m[2]), change: Number(m[3]), index: Number(m[4]) };
+  }
+  const chain = p.oneOf('chain', ['External', 'Internal'] as const);
+  return { account: p.uint('account_id'), change: chain === 'External' ? 0 : 1, index: p.uint('address_id') };
+}
+
+function coinOf(ctx: NodeContext, ticker: string, notFound: (reason: string) => MmError): CoinFamily {
+  const coin = mmrpcCoin(ctx, ticker, notFound);
+  const family = coinFamily(coin);
+  if (!family) throw signatureError.internal(`message signing is not supported for ${ticker}`);
+  return family;
+}
+
+function signingKey(ctx: NodeContext, family: CoinFamily, hd: HdAddress | undefined): KeyPair {
+  const activated = activatedSoftwareKey(ctx, family);
+  if (!activated || !ctx.keys) throw signatureError.internal(SOFTWARE_ONLY);
+  if (!hd) return activated;
+  const pathToCoin = family.coin.config.derivationPath;
+  if (hd.pathToCoin !== undefined && hd.pathToCoin !== pathToCoin) {
+    throw signatureError.invalidRequest(`Invalid path to coin: expected ${pathToCoin ?? 'none'}, found ${hd.pathToCoin}`);
+  }
+  try {
+    return ctx.keys.coinKeyPair(pathToCoin, hd.account, hd.change, hd.index);
+  } catch (e) {
+    if (e instanceof MmError && e.errorType === 'InvalidParam') throw signatureError.invalidRequest(e.message);
+    throw e;
+  }
+}
+
+/**
+ * The coin's `sign_message_prefix`; a token without one signs with its platform's, as tokens
+ * activated with their platform (`enable_eth_with_tokens`) do in KDF.
+ */
+function messagePrefix(ctx: NodeContext, family: CoinFamily): string | undefined {
+  const own = family.coin.config.signMessagePrefix;
+  if (own !== undefined || family.kind !== 'eth' || family.coin.isPlatform) return own;
+  return ctx.coinsConfig.get(family.coin.platform.ticker)?.signMessagePrefix;
+}
+
+async function signMessage(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+  const ticker = params.str('coin');
+  const message = params.str('message');
+  const selector = params.optObj('address');
+  if (selector && ctx.keys?.mode !== 'hd') throw signatureError.invalidRequest(HD_ONLY);
+  const hd = selector ? readHdAddress(selector) : undefined;
+  const family = coinOf(ctx, ticker, signatureError.internal);
+  const prefix = messagePrefix(ctx, family);
+  if (prefix === undefined) throw signatureError.prefixNotFound();
+  const key = signingKey(ctx, family, hd);
+  const signature =
+    family.kind === 'utxo'
+      ? signUtxoMessage(utxoMessageHash(prefix, message), key.privateKey)
+      : signEthMessage(ethMessageHash(prefix, message), key.privateKey);
+  return { signature };
+}
+
+async function verifyMessage(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+  const ticker = params.str('coin');
+  const message = params.str('message');
+  const signature = params.str('signature');
+  const address = params.str('address');
+  const family = coinOf(ctx, ticker, verificationError.coinIsNotFound);
+  const check = validateCoinAddress(family, address);
+  if (!check.isValid) throw verificationError.invalidRequest(check.reason ?? 'Unknown');
+  const prefix = messagePrefix(ctx, family);
+  if (prefix === undefined) throw verificationError.prefixNotFound();
+  if (family.kind === 'utxo') {
+    const signer = recoverUtxoSignerHash(signature, utxoMessageHash(prefix, message));
+    return { is_valid: sameBytes(signer, checkedUtxoAddress(family.coin, address).hash) };
+  }
+  const signer = recoverEthSigner(signature, ethMessageHash(prefix, message));
+  return { is_valid: sameBytes(signer, hexToBytes(parseAddress(address).slice(2))) };
+}
+
+export const messageHandlers: HandlerTable = {
+  sign_message: { mmrpc: signMessage },
+  verify_message: { mmrpc: verifyMessage },
+};
