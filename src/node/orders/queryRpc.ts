@@ -96,8 +96,12 @@ async function ordersHistoryByFilter(ctx: NodeContext, args: ParamReader): Promi
   };
 }
 
+/** Pairs one `orderbook_depth` may ask for: each is followed like an `orderbook` call (a topic, a fetch). */
+export const MAX_DEPTH_PAIRS = 100;
+
 async function orderbookDepthRpc(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   const pairs = args.arr('pairs', pairItem);
+  if (pairs.length > MAX_DEPTH_PAIRS) throw new ParamError('pairs', `at most ${MAX_DEPTH_PAIRS} pairs, got ${pairs.length}`);
   const service = orders(ctx);
   return { result: await orderbookDepth(pairs, ctx.coinsConfig, (base, rel) => service.orderbook(base, rel)) };
 }

@@ -261,6 +261,13 @@ describe('orderbook_depth', () => {
       expect(String(body.error)).toContain('pairs');
     }
   });
+
+  it('refuses more pairs than it may follow, before following any', async () => {
+    const pairs = Array.from({ length: 101 }, (_, i) => [`A${i}`, 'RLTC2']);
+    const { status, body } = await takerRpc({ method: 'orderbook_depth', pairs });
+    expect(status).toBe(500);
+    expect(String(body.error)).toContain('at most 100 pairs, got 101');
+  });
 });
 
 describe('get_my_peer_id and coins_needed_for_kick_start', () => {
