@@ -137,6 +137,10 @@ test('a swap runs to Finished on both sides, with the match notified, the list, 
   }
   await expect(step(maker, 'TakerPaymentSpent').getByTestId('swap-tx')).toHaveAttribute('data-coin', REL);
   await expect(step(taker, 'MakerPaymentSpent').getByTestId('swap-tx')).toHaveAttribute('data-coin', BASE);
+  // The transactions each side waited for are confirmed: their steps moved on.
+  for (const [page, type] of [[maker, 'TakerPaymentReceived'], [maker, 'TakerPaymentSpent'], [taker, 'MakerPaymentReceived'], [taker, 'MakerPaymentSpent']] as const) {
+    await expect(step(page, type).getByTestId('swap-tx-confirmations')).toHaveText('· confirmed');
+  }
 
   // Screenshots of the swap screen at both sizes, without sideways scrolling.
   await maker.screenshot({ path: 'test-results/swap-screen-1440.png', fullPage: true });

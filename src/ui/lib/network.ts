@@ -58,3 +58,39 @@ export function saveSeednodes(seednodes: readonly string[]): void {
     // Storage full or disabled: the setting then lasts for this page only.
   }
 }
+
+const LOCKTIME_KEY = 'browser-dex:payment-locktime';
+/** Below a minute a swap cannot even negotiate before its deadlines pass. */
+export const MIN_PAYMENT_LOCKTIME_S = 60;
+/** KDF's default is 2 h 10 min; a week is far past any use. */
+export const MAX_PAYMENT_LOCKTIME_S = 7 * 24 * 3600;
+
+/**
+ * The swap lock time typed in the settings (KDF's conf `payment_locktime`, seconds): null when
+ * empty (the node's default), else the number, or the error to show. Both sides of a swap must use
+ * the same value or its negotiation fails, so it is a setting of the network one trades on (a test
+ * network uses a short one so refunds come in minutes).
+ */
+export function parsePaymentLocktime(text: string): { value: number | null; error: string | null } {
+  const s = text.trim();
+  if (s === '') return { value: null, error: null };
+  const n = /^\d{1,7}$/.test(s) ? Number(s) : NaN;
+  if (!(n >= MIN_PAYMENT_LOCKTIME_S && n <= MAX_PAYMENT_LOCKTIME_S)) {
+    return { value: null, error: `The swap lock time is a whole number of seconds from ${MIN_PAYMENT_LOCKTIME_S} to ${MAX_PAYMENT_LOCKTIME_S}, or empty for the default.` };
+  }
+  return { value: n, error: null };
+}
+
+export function loadPaymentLocktime(): number | null {
+  const raw = storage()?.getItem(LOCKTIME_KEY);
+  return raw ? parsePaymentLocktime(raw).value : null;
+}
+
+export function savePaymentLocktime(seconds: number | null): void {
+  try {
+    if (seconds === null) storage()?.removeItem(LOCKTIME_KEY);
+    else storage()?.setItem(LOCKTIME_KEY, String(seconds));
+  } catch {
+    // As for the seed nodes: the setting then lasts for this page only.
+  }
+}

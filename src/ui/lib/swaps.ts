@@ -3,7 +3,7 @@
  * `MySwapStatusResponse`) kept up to date by the typed `swap_started` / `swap_status` events,
  * and what a person reads from them: the steps, each transaction, the lock times, what comes next.
  */
-import type { SwapEventData } from '../../shared/wire';
+import type { SwapConfirmationsData, SwapEventData } from '../../shared/wire';
 
 export type SwapRole = 'Maker' | 'Taker';
 
@@ -145,6 +145,7 @@ const LABELS: Record<SwapRole, Record<string, string>> = {
     MakerPaymentValidatedAndConfirmed: 'Maker’s payment checked and confirmed',
     TakerPaymentSent: 'Your payment sent',
     TakerPaymentSpent: 'The maker claimed your payment',
+    TakerPaymentWaitForSpendFailed: 'The maker did not claim your payment in time',
     MakerPaymentSpent: 'Maker’s payment claimed',
     MakerPaymentSpendConfirmed: 'Your claim confirmed',
     TakerPaymentWaitRefundStarted: 'Waiting to refund your payment',
@@ -238,6 +239,98 @@ export function eventTx(s: SwapStatus, e: SwapSavedEvent): SwapTx | null {
   return { hash, coin, amount, requiredConfirmations: required };
 }
 
+/**
+ * The transactions whose confirmations this node itself waits for, and tells the page of with
+ * `swap_confirmations`: the event that carries each, the event that ends the wait once it is
+ * confirmed, and the `Started` key of the count it needs (null: one, as for a refund).
+ */
+const WATCHED: Record<SwapRole, Record<string, { confirmedBy: string; requiredKey: string | null }>> = {
+  Maker: {
+    TakerPaymentReceived: { confirmedBy: 'TakerPaymentValidatedAndConfirmed', requiredKey: 'taker_payment_confirmations' },
+    TakerPaymentSpent: { confirmedBy: 'TakerPaymentSpendConfirmed', requiredKey: 'taker_payment_confirmations' },
+    MakerPaymentRefunded: { confirmedBy: 'MakerPaymentRefundFinished', requiredKey: null },
+  },
+  Taker: {
+    MakerPaymentReceived: { confirmedBy: 'MakerPaymentValidatedAndConfirmed', requiredKey: 'maker_payment_confirmations' },
+    MakerPaymentSpent: { confirmedBy: 'MakerPaymentSpendConfirmed', requiredKey: 'maker_payment_confirmations' },
+    TakerPaymentRefunded: { confirmedBy: 'TakerPaymentRefundFinished', requiredKey: null },
+  },
+};
+
+/**
+ * Where a watched transaction's confirmations stand. `confirmed`: the swap moved past its wait.
+ * `live`: the node's last count (`confirmations` null: the chain does not know it; `resentAs`: the
+ * hash counted when the node re-sent a dropped transaction). `unknown`: the swap waits but the
+ * page has had no count yet (after a reload, until the node's next look). `ended`: the wait stopped
+ * without it being confirmed, with the last count the page saw, if any.
+ */
+export type TxConfirmations =
+  | { kind: 'confirmed' }
+  | { kind: 'live'; confirmations: number | null; required: number; resentAs: string | null }
+  | { kind: 'unknown'; required: number }
+  | { kind: 'ended'; confirmations: number | null; required: number | null };
+
+const CONFIRMATIONS_LIMIT = 1_000_000;
+const COIN_RE = /^[A-Za-z0-9._-]{1,64}$/;
+const HASH_RE = /^(0x)?[0-9a-f]{1,128}$/i;
+
+/** A `swap_confirmations` payload, checked; null when it is not one. */
+export function readSwapConfirmations(data: unknown): SwapConfirmationsData | null {
+  if (!isObj(data) || typeof data.uuid !== 'string' || !UUID_RE.test(data.uuid)) return null;
+  if (typeof data.coin !== 'string' || !COIN_RE.test(data.coin) || typeof data.tx_hash !== 'string' || !HASH_RE.test(data.tx_hash)) return null;
+  const count = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= CONFIRMATIONS_LIMIT;
+  if (!(data.confirmations === null || count(data.confirmations)) || !count(data.required) || data.required < 1) return null;
+  return { uuid: data.uuid.toLowerCase(), coin: data.coin, tx_hash: data.tx_hash, confirmations: data.confirmations, required: data.required };
+}
+
+const sameHash = (a: string, b: string): boolean => a.replace(/^0x/i, '').toLowerCase() === b.replace(/^0x/i, '').toLowerCase();
+
+/**
+ * The confirmations of the transaction the event at `index` carries, when this node waits for
+ * them (null otherwise), from the stored events and the counts the page heard (`live`, oldest
+ * first, any swap). A count is never guessed: without one the answer is `unknown`.
+ */
+export function txConfirmations(s: SwapStatus, index: number, live: readonly SwapConfirmationsData[]): TxConfirmations | null {
+  const e = s.events[index];
+  const watch = e ? WATCHED[s.type][e.event.type] : undefined;
+  const tx = e ? eventTx(s, e) : null;
+  if (!watch || !tx) return null;
+  const later = s.events.slice(index + 1);
+  if (later.some((x) => x.event.type === watch.confirmedBy)) return { kind: 'confirmed' };
+  const mine = live.filter((c) => c.uuid === s.uuid);
+  // A re-sent transaction has a hash no event holds; it is counted for the last watched step only.
+  const known = s.events.map((x) => eventTx(s, x)?.hash).filter((h): h is string => h !== undefined);
+  const lastWatched = !later.some((x) => WATCHED[s.type][x.event.type] !== undefined);
+  const count =
+    mine.findLast((c) => sameHash(c.tx_hash, tx.hash)) ??
+    (lastWatched ? mine.findLast((c) => c.coin === tx.coin && !known.some((h) => sameHash(h, c.tx_hash))) : undefined);
+  const waiting = !s.is_finished && !later.some((x) => s.error_events.includes(x.event.type));
+  const configured = watch.requiredKey === null ? 1 : startedNumber(s, watch.requiredKey);
+  if (!waiting) return { kind: 'ended', confirmations: count?.confirmations ?? null, required: count?.required ?? null };
+  if (count) {
+    const resentAs = sameHash(count.tx_hash, tx.hash) ? null : count.tx_hash;
+    return { kind: 'live', confirmations: count.confirmations, required: count.required, resentAs };
+  }
+  // The node never counts a transaction done with fewer than one confirmation.
+  return configured === null ? null : { kind: 'unknown', required: Math.max(configured, 1) };
+}
+
+/** The confirmations in words: "1 / 2 confirmations", "confirmed", "? / 2 confirmations …"; null when there is nothing to say. */
+export function confirmationsText(c: TxConfirmations): string | null {
+  const of = (required: number): string => `${required} confirmation${required === 1 ? '' : 's'}`;
+  switch (c.kind) {
+    case 'confirmed':
+      return 'confirmed';
+    case 'live':
+      if (c.confirmations === null) return `– / ${of(c.required)} (not seen on the chain)`;
+      return `${c.confirmations} / ${of(c.required)}${c.confirmations === 0 ? ' (in the mempool)' : ''}`;
+    case 'unknown':
+      return `? / ${of(c.required)} (known at the node’s next look at the chain)`;
+    case 'ended':
+      return c.required === null ? null : `${c.confirmations ?? '–'} / ${of(c.required)} when the wait ended`;
+  }
+}
+
 export type StepState = 'done' | 'current' | 'pending' | 'failed';
 
 export interface SwapStep {
@@ -249,6 +342,8 @@ export interface SwapStep {
   tx: SwapTx | null;
   /** An error event's message. */
   error: string | null;
+  /** Its transaction's confirmations, when this node waits for them. */
+  confirmations: TxConfirmations | null;
 }
 
 /** Success events KDF stores only for some coins (payment instructions: Lightning), never expected here. */
@@ -258,8 +353,8 @@ const ONLY_SOME_COINS = new Set(['MakerPaymentInstructionsReceived', 'TakerPayme
  * The timeline: every event that happened, in order, then the success steps still to come (the
  * first of them current while the swap runs). A failed swap shows no steps to come.
  */
-export function swapSteps(s: SwapStatus): SwapStep[] {
-  const happened: SwapStep[] = s.events.map((e) => {
+export function swapSteps(s: SwapStatus, live: readonly SwapConfirmationsData[] = []): SwapStep[] {
+  const happened: SwapStep[] = s.events.map((e, i) => {
     const d = e.event.data;
     const failed = s.error_events.includes(e.event.type) && isObj(d) && typeof d.error === 'string';
     return {
@@ -269,6 +364,7 @@ export function swapSteps(s: SwapStatus): SwapStep[] {
       at: e.timestamp,
       tx: eventTx(s, e),
       error: failed ? String((d as { error: string }).error).slice(0, 500) : null,
+      confirmations: txConfirmations(s, i, live),
     };
   });
   const failed = s.events.some((e) => s.error_events.includes(e.event.type));
@@ -277,7 +373,7 @@ export function swapSteps(s: SwapStatus): SwapStep[] {
   const toCome: SwapStep[] = s.success_events
     .slice(reached + 1)
     .filter((t) => !ONLY_SOME_COINS.has(t))
-    .map((t, i) => ({ type: t, label: eventLabel(s.type, t), state: i === 0 ? 'current' : 'pending', at: null, tx: null, error: null }));
+    .map((t, i) => ({ type: t, label: eventLabel(s.type, t), state: i === 0 ? 'current' : 'pending', at: null, tx: null, error: null, confirmations: null }));
   return [...happened, ...toCome];
 }
 

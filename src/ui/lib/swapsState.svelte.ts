@@ -2,22 +2,34 @@
  * The wallet's swaps for the page: the newest page of `my_recent_swaps` read once, then kept
  * current by the node's typed `swap_started` / `swap_status` events. An event for a swap the
  * page has not read yet fetches it with `my_swap_status` (the node stores before it publishes,
- * so that read already holds the event).
+ * so that read already holds the event). The confirmation counts of `swap_confirmations` are
+ * kept beside them in memory only: the node stores none, so after a reload they are unknown until
+ * its next look at the chain. The maker hears of a match from `order_matched` (and, as before,
+ * from its swap's `swap_started`).
  */
 import type { RpcClient } from '../../client/RpcClient';
-import { NodeEvents, type SwapEventData } from '../../shared/wire';
+import { NodeEvents, type SwapConfirmationsData, type SwapEventData } from '../../shared/wire';
 import { toStartFailure } from './errors';
+import { readOrderMatched } from './orderEvents';
 import { describeImport, describeRecovered } from './swapRescue';
-import { applySwapEvent, readSwapEvent, readSwapStatus, sortSwaps, SWAPS_PAGE_LIMIT, type SwapStatus } from './swaps';
+import { applySwapEvent, readSwapConfirmations, readSwapEvent, readSwapStatus, sortSwaps, SWAPS_PAGE_LIMIT, type SwapStatus } from './swaps';
 
 /** The page keeps at most this many swaps (the read page plus those started since). */
 const MAX_KEPT = SWAPS_PAGE_LIMIT * 2;
+/** The confirmation counts kept: the newest per transaction, a few per swap at most. */
+const MAX_COUNTS = MAX_KEPT * 4;
 
 export interface MatchNotice {
   uuid: string;
   role: SwapEventData['type'];
   text: string;
+  /** The swap has started, so its screen can be opened. */
+  started: boolean;
 }
+
+const MATCHED_TEXT = 'One of your orders was matched: the taker is connecting.';
+const CONNECTED_TEXT = 'One of your orders was matched: the swap is starting.';
+const STARTED_TEXT = 'One of your orders was matched: a swap has started.';
 
 export class SwapsState {
   swaps = $state<SwapStatus[]>([]);
@@ -27,6 +39,8 @@ export class SwapsState {
   notice = $state<MatchNotice | null>(null);
   /** How many swaps the node holds in all (the list shows the newest page). */
   total = $state(0);
+  /** The newest `swap_confirmations` per transaction, oldest first. */
+  confirmations = $state<SwapConfirmationsData[]>([]);
 
   readonly running = $derived(this.swaps.filter((s) => !s.is_finished).length);
 
@@ -39,6 +53,8 @@ export class SwapsState {
     this.offs = [
       client.on(NodeEvents.swapStarted, (d) => this.onEvent(d, true)),
       client.on(NodeEvents.swapStatus, (d) => this.onEvent(d, false)),
+      client.on(NodeEvents.swapConfirmations, (d) => this.onConfirmations(d)),
+      client.on(NodeEvents.orderMatched, (d) => this.onOrderMatched(d)),
     ];
   }
 
@@ -125,10 +141,25 @@ export class SwapsState {
       void this.refresh(e.uuid);
     }
     if (!started) return;
-    if (e.type === 'Maker') {
-      this.notice = { uuid: e.uuid, role: e.type, text: 'One of your orders was matched: a swap has started.' };
-    }
+    if (e.type === 'Maker') this.notice = { uuid: e.uuid, role: e.type, text: STARTED_TEXT, started: true };
     for (const fn of this.listeners) fn(e);
+  }
+
+  private onConfirmations(data: unknown): void {
+    const c = readSwapConfirmations(data);
+    if (!c) return;
+    const others = this.confirmations.filter((x) => x.uuid !== c.uuid || x.tx_hash !== c.tx_hash);
+    this.confirmations = [...others, c].slice(-MAX_COUNTS);
+  }
+
+  /**
+   * A match of one of my maker orders, told at once; its screen can be opened once `swap_started`
+   * says the swap is stored (it follows MakerConnected).
+   */
+  private onOrderMatched(data: unknown): void {
+    const m = readOrderMatched(data);
+    if (!m || m.role !== 'Maker' || (this.notice?.uuid === m.swapUuid && this.notice.started)) return;
+    this.notice = { uuid: m.swapUuid, role: 'Maker', text: m.connected ? CONNECTED_TEXT : MATCHED_TEXT, started: false };
   }
 
   /** Keeps the record with more events (a late read never undoes a newer event). */
