@@ -6,8 +6,12 @@
  * swaps running again.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Interface, JsonRpcProvider, parseEther, parseUnits, Wallet } from 'ethers';
-import type { Devnet } from '../devnet/start';
+import { startDevnet, type Devnet } from '../devnet/start';
 import { MmNumber } from '../src/shared/number';
 import { deriveNodeKeys } from '../src/node/crypto/nodeKeys';
 import { bytesToHex } from '../src/node/crypto';
@@ -115,9 +119,24 @@ async function placeOrders(maker: BenchNode, taker: BenchNode, count: number, re
   return uuids;
 }
 
-/** Buys each order (matched by uuid) at once; resolves with the ms from the first buy to every swap Finished on both sides. */
+/**
+ * Where a swap's time went: each side's events as seconds after `t0` (unix ms), on stderr, so a
+ * figure that grows can be read against the steps that took it.
+ */
+function printTimeline(label: string, t0: number, sides: Json[]): void {
+  for (const s of sides) {
+    const events = (s.events as { timestamp: number; event: { type: string } }[]).map((e) => `${e.event.type} ${round((e.timestamp - t0) / 1000)}`);
+    console.error(`${label} ${String(s.type)}: ${events.join(', ')}`);
+  }
+}
+
+/**
+ * Buys each order (matched by uuid) at once; resolves with the ms from the first buy to every swap
+ * Finished on both sides. A single swap's timeline is printed (see `printTimeline`).
+ */
 async function swapAll(maker: BenchNode, taker: BenchNode, orders: string[], rel = 'RLTC2'): Promise<number> {
   const t0 = performance.now();
+  const startedAt = Date.now();
   const swaps = await Promise.all(
     orders.map(async (order) => {
       const r = await taker.rpc({ method: 'buy', base: 'RLTC1', rel, price: '2', volume: '0.1', match_by: { type: 'Orders', data: [order] } });
@@ -128,7 +147,9 @@ async function swapAll(maker: BenchNode, taker: BenchNode, orders: string[], rel
   const done = await Promise.all(swaps.flatMap((uuid) => [finished(maker, uuid), finished(taker, uuid)]));
   const failed = done.filter((s) => s.is_success !== true);
   if (failed.length > 0) throw new Error(`${failed.length} swaps failed`);
-  return performance.now() - t0;
+  const ms = performance.now() - t0;
+  if (orders.length === 1) printTimeline(`RLTC1↔${rel}`, startedAt, done);
+  return ms;
 }
 
 /** 100 unfinished taker swaps stored by a node, then the time from its restart to all of them running. */
@@ -218,4 +239,23 @@ export async function swapFigures(devnet: Devnet): Promise<Figure[]> {
     await miner;
     await Promise.all(nodes.map((n) => n.host.stop().catch(() => undefined)));
   }
+}
+
+/** `npx tsx bench/swapFigures.ts`: these figures alone, on a devnet of their own (as bench/run.ts starts it). */
+async function standalone(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-swaps-'));
+  const devnet = await startDevnet({ dir, blockInterval: 0 });
+  try {
+    for (const f of await swapFigures(devnet)) console.log(JSON.stringify(f));
+  } finally {
+    await devnet.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  standalone().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
 }

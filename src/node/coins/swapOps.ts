@@ -47,9 +47,11 @@ export interface SwapOps {
   sendTakerFee(fee: DexFeePayment, uuid: string): Promise<SwapTx>;
   /**
    * Maker: checks the taker's fee transaction: sent by `senderPubkey`, paying at least `fee` to the
-   * dex fee address (and the burn), mined or in the mempool.
+   * dex fee address (and the burn), in the mempool or mined after `minBlock` (KDF's
+   * `min_block_number`, the taker coin's tip when the swap started), so a fee paid for an earlier
+   * swap cannot be shown again.
    */
-  validateTakerFee(tx: SwapTx, fee: DexFeePayment, senderPubkey: Uint8Array): Promise<void>;
+  validateTakerFee(tx: SwapTx, fee: DexFeePayment, senderPubkey: Uint8Array, minBlock: number): Promise<void>;
 
   /**
    * A transaction the counterparty sent as raw bytes in a swap message, with its hash (KDF's
@@ -84,6 +86,12 @@ export interface SwapOps {
   confirmations(txHash: string): Promise<number | null>;
   /** The chain's tip height, for `*_coin_start_block` in swap events. */
   currentBlock(): Promise<number>;
+  /**
+   * Calls `listener` on each new block of the coin's chain, as the coin learns of it (UTXO: the
+   * Electrum headers subscription; EVM: the tip watcher); returns the unsubscribe. The swap engine
+   * polls on each block rather than on a fixed interval only.
+   */
+  onNewBlock(listener: () => void): () => void;
 }
 
 /** KDF's validation errors (`ValidatePaymentError`, `ValidateFeeError`…) as one typed error. */
@@ -91,4 +99,12 @@ export class SwapValidationError extends MmError {
   constructor(message: string, cause?: unknown) {
     super({ errorType: 'SwapValidationError', message, httpStatus: 500, cause });
   }
+}
+
+/**
+ * KDF's refusal of a taker fee mined at or before the swap's start block (`EARLY_CONFIRMATION_ERR_LOG`):
+ * such a fee was paid before this swap existed, for another one.
+ */
+export function earlyFeeError(txHash: string, minedAt: number, minBlock: number): SwapValidationError {
+  return new SwapValidationError(`Early confirmation: Fee tx ${txHash} (block ${minedAt}) confirmed before min_block ${minBlock}`);
 }

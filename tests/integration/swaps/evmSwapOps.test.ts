@@ -108,11 +108,34 @@ describe('EVM SwapOps on the devnet', () => {
     expect(Buffer.from(ops.swapContractBytes).toString('hex')).toBe(SWAP_CONTRACT.slice(2).toLowerCase());
   });
 
+  it("tells a waiting swap of each new block from the chain's tip watcher, until it unsubscribes", async () => {
+    const watched = walletChain('evm swap blocks');
+    try {
+      await watched.tip.start();
+      const ops = swapOps(watched, 'ETHDEV');
+      const heights: number[] = [];
+      const unsubscribe = ops.onNewBlock(() => heights.push(watched.tip.height));
+      // anvil mines a block every second on the devnet.
+      await waitFor('two block notices', async () => (heights.length >= 2 ? true : undefined), 30_000);
+      expect(heights[1]).toBeGreaterThan(heights[0]!);
+      unsubscribe();
+      const told = heights.length;
+      const tip = await provider.getBlockNumber();
+      await waitFor('two more blocks', async () => (watched.tip.height >= tip + 2 ? true : undefined), 30_000);
+      expect(heights).toHaveLength(told);
+    } finally {
+      watched.close();
+    }
+  });
+
   describe.each(['ETHDEV', 'DEVT18-ERC20'] as const)('%s taker fee', (ticker) => {
     const fee = { fee: MmNumber.parse('0.0125'), burn: MmNumber.ZERO };
     const feeUnits = (): bigint => units(ticker, '0.0125');
+    /** The tip when "the swap" started (KDF's `taker_coin_start_block`): the fees here come after it. */
+    let startBlock = 0;
 
     it('is paid to the dex fee address and validated by the maker', async () => {
+      startBlock = await provider.getBlockNumber();
       const dexBefore = await chainBalance(provider, ticker, DEX_FEE_ADDRESS);
       const aliceBefore = await chainBalance(provider, ticker, alice.address);
       const tx = await swapOps(alice, ticker).sendTakerFee(fee, '6e1b9a44-2d21-4f1e-8f5a-1c9d2b3e4f50');
@@ -122,16 +145,28 @@ describe('EVM SwapOps on the devnet', () => {
       expect(await chainBalance(provider, ticker, alice.address)).toBe(aliceBefore - aliceSpent);
 
       const maker = swapOps(bob, ticker);
-      await expect(maker.validateTakerFee(tx, fee, alice.keyPair.publicKey)).resolves.toBeUndefined();
+      await expect(maker.validateTakerFee(tx, fee, alice.keyPair.publicKey, startBlock)).resolves.toBeUndefined();
       // The same transaction received as bytes is the same transaction.
       const fromBytes = maker.txFromBytes(Buffer.from(tx.txHex, 'hex'));
       expect(fromBytes).toEqual(tx);
       // A smaller fee is fine, a larger one is not paid.
-      await expect(maker.validateTakerFee(tx, { fee: MmNumber.parse('0.0124'), burn: MmNumber.ZERO }, alice.keyPair.publicKey)).resolves.toBeUndefined();
-      await refused(maker.validateTakerFee(tx, { fee: MmNumber.parse('0.0126'), burn: MmNumber.ZERO }, alice.keyPair.publicKey), 'less than expected');
-      await refused(maker.validateTakerFee(tx, fee, carol.keyPair.publicKey), 'sent from wrong address');
+      await expect(maker.validateTakerFee(tx, { fee: MmNumber.parse('0.0124'), burn: MmNumber.ZERO }, alice.keyPair.publicKey, startBlock)).resolves.toBeUndefined();
+      await refused(maker.validateTakerFee(tx, { fee: MmNumber.parse('0.0126'), burn: MmNumber.ZERO }, alice.keyPair.publicKey, startBlock), 'less than expected');
+      await refused(maker.validateTakerFee(tx, fee, carol.keyPair.publicKey, startBlock), 'sent from wrong address');
       // Bytes that do not hash to the claimed hash name nothing.
-      await refused(maker.validateTakerFee({ ...tx, txHash: 'ab'.repeat(32) }, fee, alice.keyPair.publicKey), 'not to the claimed');
+      await refused(maker.validateTakerFee({ ...tx, txHash: 'ab'.repeat(32) }, fee, alice.keyPair.publicKey, startBlock), 'not to the claimed');
+    });
+
+    it("is refused once mined at or before the swap's start block (KDF min_block_number), accepted when mined after it", async () => {
+      const tx = await swapOps(alice, ticker).sendTakerFee(fee, '6e1b9a44-2d21-4f1e-8f5a-1c9d2b3e4f51');
+      const minedAt = (await provider.waitForTransaction(`0x${tx.txHash}`, 1, 30_000))!.blockNumber;
+      const maker = swapOps(bob, ticker);
+      await expect(maker.validateTakerFee(tx, fee, alice.keyPair.publicKey, minedAt - 1)).resolves.toBeUndefined();
+      // A later swap shown this old fee: refused at the boundary and after it.
+      for (const laterStart of [minedAt, minedAt + 5]) {
+        await refused(maker.validateTakerFee(tx, fee, alice.keyPair.publicKey, laterStart), `Early confirmation: Fee tx 0x${tx.txHash}`);
+        await refused(maker.validateTakerFee(tx, fee, alice.keyPair.publicKey, laterStart), `(block ${minedAt}) confirmed before min_block ${laterStart}`);
+      }
     });
 
     it('is refused when it pays somebody else', async () => {
@@ -142,7 +177,7 @@ describe('EVM SwapOps on the devnet', () => {
         : { to: carol.address, value: amount, data: '0x' };
       const tx = await sendSwapTx(alice, () => alice.api.gasPrice(), call);
       await gasPaid(tx);
-      await refused(swapOps(bob, ticker).validateTakerFee(tx, fee, alice.keyPair.publicKey), 'wrong address');
+      await refused(swapOps(bob, ticker).validateTakerFee(tx, fee, alice.keyPair.publicKey, startBlock), 'wrong address');
     });
   });
 

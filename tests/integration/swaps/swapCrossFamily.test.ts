@@ -5,6 +5,7 @@
  * satoshi/wei against the chain.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { NodeEvents, type SwapConfirmationsData } from '../../../src/shared/wire';
 import { expectSettledSoon, holding } from './ledger';
 import { coinsFor, eventData, eventTypes, finished, fundsFor, matchSwap, SHORT_LOCKTIME, startSwapNode, type SwapNode } from './swapNode';
 
@@ -18,6 +19,25 @@ interface Leg {
 
 const nodes: SwapNode[] = [];
 
+/** Every `swap_confirmations` the node sends to its page from now on. */
+function confirmationsOf(node: SwapNode): SwapConfirmationsData[] {
+  const seen: SwapConfirmationsData[] = [];
+  const emit = node.platform.emit.bind(node.platform);
+  node.platform.emit = (event, data) => {
+    if (event === NodeEvents.swapConfirmations) seen.push(data as SwapConfirmationsData);
+    emit(event, data);
+  };
+  return seen;
+}
+
+/** The counts told for `txHash`: they only go up, and the last one reaches the required count (1 here). */
+function expectToldConfirmed(told: SwapConfirmationsData[], uuid: string, coin: string, txHash: string): void {
+  const counts = told.filter((c) => c.tx_hash === txHash).map((c) => c.confirmations);
+  expect(told.filter((c) => c.tx_hash === txHash).every((c) => c.uuid === uuid && c.coin === coin && c.required === 1)).toBe(true);
+  expect(counts.at(-1)).toBeGreaterThanOrEqual(1);
+  expect(counts.every((n, i) => i === 0 || (n ?? -1) > (counts[i - 1] ?? -1))).toBe(true);
+}
+
 async function runLeg(leg: Leg): Promise<void> {
   const name = `${leg.makerCoin}→${leg.takerCoin}`;
   const [maker, taker] = await Promise.all([
@@ -29,6 +49,7 @@ async function runLeg(leg: Leg): Promise<void> {
   // The segwit coin's wallet is a P2WPKH address, so its payments spend witness inputs.
   for (const n of [maker, taker]) if (n.addresses['RLTC1-segwit']) expect(n.addresses['RLTC1-segwit']).toMatch(/^rltc1q/);
   const before = await Promise.all([maker, taker].flatMap((n) => coins.map((c) => holding(n, c))));
+  const [makerTold, takerTold] = [confirmationsOf(maker), confirmationsOf(taker)];
 
   const uuid = await matchSwap(maker, taker, leg.makerCoin, leg.takerCoin, leg.price, leg.volume);
   // The taker first: a taker that gave up early leaves the maker waiting the full KDF timeout.
@@ -39,6 +60,12 @@ async function runLeg(leg: Leg): Promise<void> {
   expect(eventTypes(makerSwap).at(-2)).toBe('TakerPaymentSpendConfirmed');
   expect(eventTypes(takerSwap).at(-2)).toBe('MakerPaymentSpendConfirmed');
   expect(eventData(takerSwap, 'Started')).toMatchObject({ lock_duration: SHORT_LOCKTIME });
+  // Each awaited confirmation was told to the page as it came.
+  const txOf = (swap: Record<string, unknown>, type: string): string => eventData(swap, type)?.tx_hash as string;
+  expectToldConfirmed(makerTold, uuid, leg.takerCoin, txOf(makerSwap, 'TakerPaymentReceived'));
+  expectToldConfirmed(makerTold, uuid, leg.takerCoin, txOf(makerSwap, 'TakerPaymentSpent'));
+  expectToldConfirmed(takerTold, uuid, leg.makerCoin, txOf(takerSwap, 'MakerPaymentReceived'));
+  expectToldConfirmed(takerTold, uuid, leg.makerCoin, txOf(takerSwap, 'MakerPaymentSpent'));
 
   const checks = [maker, taker].flatMap((n, i) => coins.map((c, j) => ({ node: n, swap: i === 0 ? makerSwap : takerSwap, before: before[i * 2 + j]! })));
   await Promise.all(checks.map((c) => expectSettledSoon(c.node, c.swap, c.before)));

@@ -121,11 +121,31 @@ describe.each(['RLTC1', 'RLTC1-segwit'])('UTXO swap transactions of %s on the de
     ...over,
   });
 
+  it('tells a waiting swap of each new block from the Electrum headers subscription, until it unsubscribes', async () => {
+    const heights: number[] = [];
+    const unsubscribe = alice.swapOps.onNewBlock(() => heights.push(alice.height));
+    const from = await alice.swapOps.currentBlock();
+    await daemon(chain).mine(1);
+    await waitFor('two block notices', async () => (heights.length >= 2 ? true : undefined), 30_000);
+    // Each notice comes with the coin's tip already moved on, one block at a time.
+    expect(heights[0]).toBeGreaterThan(from);
+    expect(heights.every((h, i) => i === 0 || h > heights[i - 1]!)).toBe(true);
+    unsubscribe();
+    const told = heights.length;
+    const tip = await alice.swapOps.currentBlock();
+    await daemon(chain).mine(2);
+    await waitFor('the coin past two more blocks', async () => ((await alice.swapOps.currentBlock()) >= tip + 2 ? true : undefined), 30_000);
+    expect(heights).toHaveLength(told);
+  });
+
   describe('taker fee', () => {
     const fee: DexFeePayment = { fee: MmNumber.parse('0.001'), burn: MmNumber.ZERO };
     let feeTx: SwapTx;
+    /** The maker's tip when "the swap" started (KDF's `taker_coin_start_block`): every fee here comes after it. */
+    let startBlock: number;
 
     beforeAll(async () => {
+      startBlock = await alice.swapOps.currentBlock();
       feeTx = await bob.swapOps.sendTakerFee(fee, '8f5c3c1e-3f7b-4c59-9a47-5b1c9c4f3a10');
     });
 
@@ -134,7 +154,7 @@ describe.each(['RLTC1', 'RLTC1-segwit'])('UTXO swap transactions of %s on the de
       expect(tx.getId()).toBe(feeTx.txHash);
       expect(hex(tx.outs[0]!.script)).toBe(DEX_FEE_SCRIPT_HEX);
       expect(tx.outs[0]!.value).toBe(100_000n);
-      await expect(alice.swapOps.validateTakerFee(feeTx, fee, bob.signer.publicKey)).resolves.toBeUndefined();
+      await expect(alice.swapOps.validateTakerFee(feeTx, fee, bob.signer.publicKey, startBlock)).resolves.toBeUndefined();
       expect(alice.swapOps.txFromBytes(Buffer.from(feeTx.txHex, 'hex'))).toEqual(feeTx);
       await mined(chain, feeTx.txHash);
       await balanceBecomes(bob, 100_000_000n - 100_000n - (await minerFee(chain, feeTx.txHex)));
@@ -143,8 +163,8 @@ describe.each(['RLTC1', 'RLTC1-segwit'])('UTXO swap transactions of %s on the de
 
     it('a smaller fee than agreed, another sender or another receiver is refused', async () => {
       const more = { fee: MmNumber.parse('0.00100001'), burn: MmNumber.ZERO };
-      expect(await rejection(alice.swapOps.validateTakerFee(feeTx, more, bob.signer.publicKey))).toBeInstanceOf(SwapValidationError);
-      const wrongSender = await rejection(alice.swapOps.validateTakerFee(feeTx, fee, alice.signer.publicKey));
+      expect(await rejection(alice.swapOps.validateTakerFee(feeTx, more, bob.signer.publicKey, startBlock))).toBeInstanceOf(SwapValidationError);
+      const wrongSender = await rejection(alice.swapOps.validateTakerFee(feeTx, fee, alice.signer.publicKey, startBlock));
       expect(wrongSender.message).toMatch(/not signed by the expected public key/);
 
       // Bob pays the same amount to his own P2PKH instead of the dex address.
@@ -162,12 +182,28 @@ describe.each(['RLTC1', 'RLTC1-segwit'])('UTXO swap transactions of %s on the de
       const signed = await bob.sign(plan);
       const elsewhere = { txHex: signed.hex, txHash: signed.txid };
       // Not broadcast yet: unknown to the chain.
-      expect((await rejection(alice.swapOps.validateTakerFee(elsewhere, fee, bob.signer.publicKey))).message).toMatch(/dex fee address/);
+      expect((await rejection(alice.swapOps.validateTakerFee(elsewhere, fee, bob.signer.publicKey, startBlock))).message).toMatch(/dex fee address/);
       await bob.sendRawTransaction(signed.hex);
-      expect((await rejection(alice.swapOps.validateTakerFee(elsewhere, fee, bob.signer.publicKey))).message).toMatch(/dex fee address/);
+      expect((await rejection(alice.swapOps.validateTakerFee(elsewhere, fee, bob.signer.publicKey, startBlock))).message).toMatch(/dex fee address/);
       // A transaction whose hash is not its own is refused before anything else.
       const forged = { txHex: feeTx.txHex, txHash: signed.txid };
-      expect((await rejection(alice.swapOps.validateTakerFee(forged, fee, bob.signer.publicKey))).message).toMatch(/not the hash of its bytes/);
+      expect((await rejection(alice.swapOps.validateTakerFee(forged, fee, bob.signer.publicKey, startBlock))).message).toMatch(/not the hash of its bytes/);
+    });
+
+    it('a fee mined at or before the swap\'s start block is refused (KDF min_block_number), one mined after it is not', async () => {
+      await mined(chain, feeTx.txHash);
+      const verbose = await daemon(chain).call<{ blockhash: string }>('getrawtransaction', [feeTx.txHash, true]);
+      const minedAt = (await daemon(chain).call<{ height: number }>('getblockheader', [verbose.blockhash])).height;
+      await waitFor('alice at the fee block', async () => ((await alice.swapOps.currentBlock()) >= minedAt ? true : undefined), 45_000);
+      await expect(alice.swapOps.validateTakerFee(feeTx, fee, bob.signer.publicKey, minedAt - 1)).resolves.toBeUndefined();
+      // A swap that started once the fee was mined is shown an old fee: refused, at the boundary and after it.
+      await daemon(chain).mine(1);
+      await waitFor('alice past the fee block', async () => ((await alice.swapOps.currentBlock()) > minedAt ? true : undefined), 45_000);
+      for (const laterStart of [minedAt, await alice.swapOps.currentBlock()]) {
+        const e = await rejection(alice.swapOps.validateTakerFee(feeTx, fee, bob.signer.publicKey, laterStart));
+        expect(e).toBeInstanceOf(SwapValidationError);
+        expect(e.message).toBe(`Early confirmation: Fee tx ${feeTx.txHash} (block ${minedAt}) confirmed before min_block ${laterStart}`);
+      }
     });
 
     it("a valid fee transaction the chain has never seen is refused", async () => {
@@ -184,7 +220,7 @@ describe.each(['RLTC1', 'RLTC1-segwit'])('UTXO swap transactions of %s on the de
       });
       const signed = await bob.sign(plan);
       const unsent = { txHex: signed.hex, txHash: signed.txid };
-      expect((await rejection(alice.swapOps.validateTakerFee(unsent, fee, bob.signer.publicKey))).message).toMatch(/not known to the chain/);
+      expect((await rejection(alice.swapOps.validateTakerFee(unsent, fee, bob.signer.publicKey, startBlock))).message).toMatch(/not known to the chain/);
     });
 
     it('with a burn: output 1 is a bare OP_RETURN carrying the burn, validated as at least that', async () => {
@@ -194,9 +230,9 @@ describe.each(['RLTC1', 'RLTC1-segwit'])('UTXO swap transactions of %s on the de
       expect(tx.outs[0]!.value).toBe(75_000n);
       expect(hex(tx.outs[1]!.script)).toBe('6a');
       expect(tx.outs[1]!.value).toBe(25_000n);
-      await expect(alice.swapOps.validateTakerFee(sent, withBurn, bob.signer.publicKey)).resolves.toBeUndefined();
+      await expect(alice.swapOps.validateTakerFee(sent, withBurn, bob.signer.publicKey, startBlock)).resolves.toBeUndefined();
       const biggerBurn = { fee: withBurn.fee, burn: MmNumber.parse('0.00025001') };
-      expect((await rejection(alice.swapOps.validateTakerFee(sent, biggerBurn, bob.signer.publicKey))).message).toMatch(/burn/);
+      expect((await rejection(alice.swapOps.validateTakerFee(sent, biggerBurn, bob.signer.publicKey, startBlock))).message).toMatch(/burn/);
       await mined(chain, sent.txHash);
     });
   });

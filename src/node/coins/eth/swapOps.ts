@@ -21,7 +21,7 @@ import { checkPaymentState, checkPaymentTx, paymentCall, refundCall, spendCall, 
 import { findEventTx, findOutcome } from './swap/outcome';
 import { secretFromSpendInput } from './swap/secret';
 import { sendSwapTx, type SwapCallTx } from './swap/send';
-import { checkTakerFee, takerFeeCall } from './swap/takerFee';
+import { checkFeeMinedAfter, checkTakerFee, takerFeeCall } from './swap/takerFee';
 import { MAX_TX_HEX_LENGTH, parseSignedTx, readSwapTx, requireNotReverted, signedTxHash } from './swap/txRead';
 
 /** What swaps need of an EVM coin; EthCoin has it all. */
@@ -66,9 +66,11 @@ export class EthSwapOps implements SwapOps {
     return this.send(takerFeeCall(this.coin.contract, this.baseUnits(fee.fee.add(fee.burn))));
   }
 
-  async validateTakerFee(tx: SwapTx, fee: DexFeePayment, senderPubkey: Uint8Array): Promise<void> {
+  async validateTakerFee(tx: SwapTx, fee: DexFeePayment, senderPubkey: Uint8Array, minBlock: number): Promise<void> {
     const terms = { sender: addressOf(senderPubkey, 'sender'), token: this.coin.contract, amount: this.baseUnits(fee.fee.add(fee.burn)) };
-    checkTakerFee(await readSwapTx(this.chain.api, tx), terms);
+    const chainTx = await readSwapTx(this.chain.api, tx);
+    checkTakerFee(chainTx, terms);
+    checkFeeMinedAfter(chainTx, minBlock);
   }
 
   txFromBytes(raw: Uint8Array): SwapTx {
@@ -156,6 +158,10 @@ export class EthSwapOps implements SwapOps {
 
   currentBlock(): Promise<number> {
     return this.chain.api.blockNumber();
+  }
+
+  onNewBlock(listener: () => void): () => void {
+    return this.chain.tip.onBlock(() => listener());
   }
 
   private send(call: SwapCallTx): Promise<SwapTx> {

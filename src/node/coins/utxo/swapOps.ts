@@ -9,7 +9,7 @@
 import type { Transaction } from 'bitcoinjs-lib';
 import { MmNumber } from '../../../shared/number';
 import { coinError } from '../coinErrors';
-import { SwapValidationError, type HtlcOutcome, type HtlcTerms, type SwapOps, type SwapTx } from '../swapOps';
+import { earlyFeeError, SwapValidationError, type HtlcOutcome, type HtlcTerms, type SwapOps, type SwapTx } from '../swapOps';
 import type { DexFeePayment } from '../tradeFee';
 import { hash160 as dhash160 } from '../../crypto';
 import type { HistoryItem } from './electrumApi';
@@ -48,6 +48,9 @@ export class UtxoSwapOps implements SwapOps {
   readonly swapContractBytes = new Uint8Array(0);
   /** The wallet transaction being planned, signed and broadcast; the next one waits for it. */
   private sending: Promise<unknown> = Promise.resolve();
+  /** Swaps waiting for the next block; one headers subscription serves them all. */
+  private readonly blockListeners = new Set<() => void>();
+  private following: Promise<unknown> | null = null;
 
   constructor(private readonly coin: UtxoCoinView) {}
 
@@ -60,11 +63,25 @@ export class UtxoSwapOps implements SwapOps {
     return this.sendOutputs(takerFeeOutputs({ fee: this.toSat(fee.fee), burn: this.toSat(fee.burn) }));
   }
 
-  async validateTakerFee(tx: SwapTx, fee: DexFeePayment, senderPubkey: Uint8Array): Promise<void> {
+  async validateTakerFee(tx: SwapTx, fee: DexFeePayment, senderPubkey: Uint8Array, minBlock: number): Promise<void> {
     const decoded = decodeSwapTx(tx);
     checkInputsSignedBy(decoded, senderPubkey);
     checkTakerFeeOutputs(decoded, { fee: this.toSat(fee.fee), burn: this.toSat(fee.burn) });
     await this.checkOnChain(decoded);
+    await this.checkMinedAfter(decoded.getId(), minBlock);
+  }
+
+  /**
+   * KDF's `is_tx_confirmed_before_block`: the block a transaction was mined in is the tip + 1 − its
+   * confirmations (Electrum's verbose answer has no height); one in the mempool passes.
+   */
+  private async checkMinedAfter(txid: string, minBlock: number): Promise<void> {
+    const confirmations = await this.coin.api.confirmations(txid);
+    if (!confirmations) return;
+    // The coin's tip follows the server's header notices: one a block behind the count makes a
+    // fresh fee look a block older for a moment, and the maker's next validation attempt sees it right.
+    const minedAt = this.coin.height + 1 - confirmations;
+    if (minedAt <= minBlock) throw earlyFeeError(txid, minedAt, minBlock);
   }
 
   txFromBytes(raw: Uint8Array): SwapTx {
@@ -179,6 +196,19 @@ export class UtxoSwapOps implements SwapOps {
 
   async currentBlock(): Promise<number> {
     return this.coin.height;
+  }
+
+  onNewBlock(listener: () => void): () => void {
+    this.blockListeners.add(listener);
+    this.following ??= this.coin.api
+      .subscribeHeaders(() => {
+        for (const l of [...this.blockListeners]) l();
+      })
+      // Without the subscription a waiting swap still polls at its fixed interval; a later wait tries again.
+      .catch(() => {
+        this.following = null;
+      });
+    return () => this.blockListeners.delete(listener);
   }
 
   /** The history of an HTLC output script, bounded before any work is done on it. */

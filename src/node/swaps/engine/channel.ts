@@ -3,6 +3,12 @@
  * (the p2p layer verified who signed them) and only if they decode as a bounded `SwapMsg`; the
  * latest of each kind waits in a one-slot box until the state machine asks for it, so a message
  * that arrives early (or is re-sent) is neither lost nor piled up.
+ *
+ * Gossip drops a publish while the topic has no peer yet (a node just started, or a topic just
+ * joined, before the seed relays it), and KDF's re-send periods are long (15 s to 10 min). So until
+ * the counterparty has been heard from on this channel, a re-sent message goes out again sooner,
+ * after 1 s, 2 s, 4 s… up to its own period: a resumed swap's first message, or the maker's first
+ * Negotiation, is not left to wait a whole period. Once heard from, the periods are KDF's.
  */
 import { bytesToHex } from '../../crypto';
 import type { P2p, P2pMessage } from '../../p2p/types';
@@ -11,9 +17,14 @@ import type { SwapClock } from './clock';
 
 type MsgOf<T extends SwapMsg['type']> = Extract<SwapMsg, { type: T }>;
 
+/** The first re-send while the counterparty has not been heard from; each next one waits twice as long. */
+const WARM_UP_FIRST_MS = 1_000;
+
 export class SwapChannel {
   private readonly inbox = new Map<SwapMsg['type'], SwapMsg>();
   private arrived: () => void = () => undefined;
+  /** Whether a message of the counterparty's reached this channel (the topic carries both ways). */
+  private heard = false;
   private readonly unsubscribe: () => void;
 
   /** `otherPubkey`: the counterparty's 32-byte x-only key hex, as the match names it. */
@@ -36,6 +47,7 @@ export class SwapChannel {
       this.p2p.penalize(m.author, `swap ${this.uuid}: ${(e as Error).message}`);
       return;
     }
+    this.heard = true;
     this.inbox.set(msg.type, msg);
     this.arrived();
   }
@@ -46,9 +58,11 @@ export class SwapChannel {
 
   /**
    * The counterparty's next `type` message, or null once `untilMs` passes. While waiting, `resend`
-   * (if given) is published at once and then every `resendMs`, as KDF re-sends its last message.
+   * (if given) is published at once and then every `everyMs`, as KDF re-sends its last message
+   * (sooner while the counterparty is not heard from yet: see the class comment).
    */
   async recv<T extends SwapMsg['type']>(type: T, untilMs: number, resend?: { msg: SwapMsg; everyMs: number }): Promise<MsgOf<T> | null> {
+    let warmUpMs = WARM_UP_FIRST_MS;
     for (;;) {
       const got = this.inbox.get(type);
       if (got) {
@@ -58,7 +72,9 @@ export class SwapChannel {
       const now = this.clock.now();
       if (now >= untilMs) return null;
       if (resend) await this.send(resend.msg);
-      await this.waitForMessage(Math.min(untilMs - now, resend?.everyMs ?? Infinity));
+      const resendMs = resend ? (this.heard ? resend.everyMs : Math.min(warmUpMs, resend.everyMs)) : Infinity;
+      warmUpMs *= 2;
+      await this.waitForMessage(Math.min(untilMs - now, resendMs));
     }
   }
 

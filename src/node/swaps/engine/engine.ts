@@ -5,7 +5,7 @@
  * on a failed write stays active (its coins may be locked) and runs again after a restart.
  */
 import type { MmNumber } from '../../../shared/number';
-import { NodeEvents, type SwapEventData } from '../../../shared/wire';
+import { NodeEvents, type SwapConfirmationsData, type SwapEventData } from '../../../shared/wire';
 import { bytesToHex } from '../../crypto';
 import type { P2p } from '../../p2p/types';
 import type { ActiveSwaps } from '../activeSwaps';
@@ -21,6 +21,12 @@ import { newMakerSwap, newTakerSwap, type SwapIdentity, type SwapStartParams } f
 import type { SwapStore } from './store';
 import { runTaker } from './taker';
 
+/** The node events swaps send to the page. */
+export interface SwapEmit {
+  (event: typeof NodeEvents.swapStarted | typeof NodeEvents.swapStatus, data: SwapEventData): void;
+  (event: typeof NodeEvents.swapConfirmations, data: SwapConfirmationsData): void;
+}
+
 export interface SwapEngineDeps {
   p2p: P2p;
   store: SwapStore;
@@ -29,8 +35,8 @@ export interface SwapEngineDeps {
   identity: SwapIdentity;
   activeSwaps: ActiveSwaps;
   timing?: SwapTiming;
-  /** Node events to the page: `swap_started`, `swap_status`. */
-  emit(event: typeof NodeEvents.swapStarted | typeof NodeEvents.swapStatus, data: SwapEventData): void;
+  /** Node events to the page: `swap_started`, `swap_status`, `swap_confirmations`. */
+  emit: SwapEmit;
   log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
 }
 
@@ -174,6 +180,7 @@ export class SwapEngine {
       clock: deps.clock,
       timing: deps.timing ?? KDF_TIMING,
       onEvent: (s: SavedSwap, event: SavedEvent) => deps.emit(NodeEvents.swapStatus, { uuid: s.uuid, type: s.type, event }),
+      onConfirmations: (data) => deps.emit(NodeEvents.swapConfirmations, data),
       log: deps.log,
     };
     let current: () => SavedSwap;

@@ -43,9 +43,12 @@ const REFUNDS: ReadonlySet<EventType> = new Set([
   'TakerPaymentSpendConfirmFailed',
 ]);
 
-/** Runs the maker swap from its last event until it is finished (or stopped). */
+/** Runs the maker swap from its last event until it is finished (or stopped: no step starts after a stop). */
 export async function runMaker(run: Run): Promise<void> {
-  while (run.last.type !== 'Finished') await makerStep(run);
+  while (run.last.type !== 'Finished') {
+    run.checkStop();
+    await makerStep(run);
+  }
 }
 
 async function makerStep(run: Run): Promise<void> {
@@ -146,7 +149,7 @@ async function waitForTakerFee(run: Run): Promise<void> {
     if (attempt > 0) await run.sleep(timing.feeValidationRetryMs);
     try {
       const tx = coin.ops.txFromBytes(msg.tx.data);
-      await coin.ops.validateTakerFee(tx, fee, hexToBytes(negotiated(run).taker_coin_htlc_pubkey));
+      await coin.ops.validateTakerFee(tx, fee, hexToBytes(negotiated(run).taker_coin_htlc_pubkey), d.taker_coin_start_block);
       return run.append({ type: 'TakerFeeValidated', data: txId(tx) });
     } catch (e) {
       run.stopIfAborted(e);
@@ -165,7 +168,7 @@ async function sendMakerPayment(run: Run): Promise<void> {
   const htlc = terms(run).makerPayment;
   let tx;
   try {
-    tx = (await ops.checkIfMyPaymentSent(htlc, d.maker_coin_start_block)) ?? (await ops.sendPayment(htlc));
+    tx = (await ops.checkIfMyPaymentSent(htlc, d.maker_coin_start_block)) ?? (await run.broadcast(() => ops.sendPayment(htlc)));
   } catch (e) {
     run.stopIfAborted(e);
     // A send that failed after its broadcast must not be taken for one that never left.
@@ -205,7 +208,7 @@ async function validateTakerPayment(run: Run): Promise<void> {
     return run.append({ type: 'TakerPaymentValidateFailed', data: { error: errorText(e) } });
   }
   const until = deadlines(run).takerPaymentSpendDeadline * 1000;
-  if (!(await run.confirmed(ops, payment, d.taker_payment_confirmations, until))) {
+  if (!(await run.confirmed({ ticker: d.taker_coin, ops }, payment, d.taker_payment_confirmations, until))) {
     return run.append({ type: 'TakerPaymentWaitConfirmFailed', data: { error: 'Taker payment not confirmed in time' } });
   }
   await run.append({ type: 'TakerPaymentValidatedAndConfirmed' });
@@ -221,10 +224,10 @@ async function spendTakerPayment(run: Run): Promise<void> {
     const outcome = await run.attempt(() => ops.findPaymentOutcome(payment, htlc));
     if (outcome?.type === 'Spent') return run.append({ type: 'TakerPaymentSpent', data: txId(outcome.tx) });
     if (outcome?.type === 'Refunded') return run.append({ type: 'TakerPaymentSpendFailed', data: { error: 'The taker refunded its payment' } });
-    const spend = await run.attempt(() => ops.spendPayment(payment, htlc, hexToBytes(d.secret)));
+    const spend = await run.attempt(() => run.broadcast(() => ops.spendPayment(payment, htlc, hexToBytes(d.secret))));
     if (spend) return run.append({ type: 'TakerPaymentSpent', data: txId(spend) });
     if (run.nowSec() >= htlc.timeLock) return run.append({ type: 'TakerPaymentSpendFailed', data: { error: 'Could not spend the taker payment before its lock time' } });
-    await run.sleep(run.deps.timing.pollMs);
+    await run.nextPoll(ops);
   }
 }
 
@@ -237,9 +240,9 @@ async function confirmTakerPaymentSpend(run: Run): Promise<void> {
   const rebroadcast = async (): Promise<ReturnType<typeof swapTx> | null> => {
     const outcome = await ops.findPaymentOutcome(payment, htlc);
     if (outcome?.type === 'Spent') return outcome.tx;
-    return outcome ? null : ops.spendPayment(payment, htlc, hexToBytes(d.secret));
+    return outcome ? null : run.broadcast(() => ops.spendPayment(payment, htlc, hexToBytes(d.secret)));
   };
-  await run.confirmed(ops, eventTx(run, 'TakerPaymentSpent'), d.taker_payment_confirmations, Infinity, rebroadcast);
+  await run.confirmed({ ticker: d.taker_coin, ops }, eventTx(run, 'TakerPaymentSpent'), d.taker_payment_confirmations, Infinity, rebroadcast);
   await run.append({ type: 'TakerPaymentSpendConfirmed' });
 }
 
@@ -256,7 +259,7 @@ async function waitForRefund(run: Run): Promise<void> {
     if (run.nowSec() >= htlc.timeLock && (await run.attempt(() => ops.canRefund(htlc.timeLock)))) {
       return run.append({ type: 'MakerPaymentRefundStarted' });
     }
-    await run.sleep(run.deps.timing.pollMs);
+    await run.nextPoll(ops);
   }
 }
 
@@ -270,9 +273,9 @@ async function refund(run: Run): Promise<void> {
     const outcome = await run.attempt(() => ops.findPaymentOutcome(payment, htlc));
     if (outcome?.type === 'Refunded') return run.append({ type: 'MakerPaymentRefunded', data: txId(outcome.tx) });
     if (outcome?.type === 'Spent') return run.append({ type: 'MakerPaymentRefundFailed', data: { error: 'The maker payment was spent by the taker' } });
-    const tx = await run.attempt(() => ops.refundPayment(payment, htlc));
+    const tx = await run.attempt(() => run.broadcast(() => ops.refundPayment(payment, htlc)));
     if (tx) return run.append({ type: 'MakerPaymentRefunded', data: txId(tx) });
-    await run.sleep(run.deps.timing.pollMs);
+    await run.nextPoll(ops);
   }
 }
 
@@ -287,9 +290,9 @@ async function confirmRefund(run: Run): Promise<void> {
     const again = async (): Promise<ReturnType<typeof swapTx> | null> => {
       const outcome = await ops.findPaymentOutcome(payment, htlc);
       if (outcome?.type === 'Refunded') return outcome.tx;
-      return outcome ? null : ops.refundPayment(payment, htlc);
+      return outcome ? null : run.broadcast(() => ops.refundPayment(payment, htlc));
     };
-    await run.confirmed(ops, swapTx(last.data), 1, Infinity, again);
+    await run.confirmed({ ticker: d.maker_coin, ops }, swapTx(last.data), 1, Infinity, again);
   }
   await run.append({ type: 'MakerPaymentRefundFinished' });
 }

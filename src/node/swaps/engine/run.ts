@@ -4,6 +4,7 @@
  * conversation with the counterparty and the pacing of its polls.
  */
 import type { MmNumber } from '../../../shared/number';
+import type { SwapConfirmationsData } from '../../../shared/wire';
 import type { SwapOps, SwapTx } from '../../coins/swapOps';
 import type { SwapChannel } from './channel';
 import type { SwapClock } from './clock';
@@ -37,7 +38,10 @@ export interface SwapTiming {
   shortResendMs: number;
   /** MakerPayment is re-sent this often while the maker waits for the taker payment. */
   makerPaymentResendMs: number;
-  /** WAIT_CONFIRM_INTERVAL_SEC: confirmation, spend and refund polls. */
+  /**
+   * WAIT_CONFIRM_INTERVAL_SEC: the longest wait between two looks at a chain (confirmations, a
+   * spend, the refund lock, a retried broadcast); a new block of the chain watched ends it sooner.
+   */
   pollMs: number;
   /** TAKER_FEE_VALIDATION_ATTEMPTS and their spacing. */
   feeValidationAttempts: number;
@@ -62,6 +66,8 @@ export interface RunDeps {
   timing: SwapTiming;
   /** Told of every event once it is stored. */
   onEvent(swap: SavedSwap, event: SavedEvent): void;
+  /** Told each time the confirmation count of a transaction the swap waits for changes. */
+  onConfirmations(data: SwapConfirmationsData): void;
   log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
 }
 
@@ -106,6 +112,42 @@ export class SwapRun<S extends SavedSwap> {
     return this.deps.clock.sleep(ms, this.signal);
   }
 
+  /**
+   * Throws the stop reason once the swap is being stopped: the state machines look before every
+   * step and before every broadcast, so a stopped swap sends nothing more. A transaction already
+   * broadcast still gets its event stored (the caller appends it), so a resume finds it there.
+   */
+  checkStop(): void {
+    this.signal.throwIfAborted();
+  }
+
+  /** `send` (a SwapOps call that broadcasts), unless the swap is being stopped. */
+  broadcast<T>(send: () => Promise<T>): Promise<T> {
+    this.checkStop();
+    return send();
+  }
+
+  /**
+   * Waits until `ops`'s chain has a new block or `pollMs` passes, whichever comes first: what a
+   * poll looks for (a confirmation, a spend, a passed lock time) changes with a block, and a block
+   * notice that never comes (a lost subscription) costs no more than KDF's fixed interval.
+   */
+  async nextPoll(ops: SwapOps): Promise<void> {
+    this.checkStop();
+    const woken = new AbortController();
+    const stop = (): void => woken.abort(this.signal.reason);
+    this.signal.addEventListener('abort', stop, { once: true });
+    const unsubscribe = ops.onNewBlock(() => woken.abort(new Error('new block')));
+    try {
+      await this.deps.clock.sleep(this.deps.timing.pollMs, woken.signal);
+    } catch (e) {
+      this.stopIfAborted(e);
+    } finally {
+      unsubscribe();
+      this.signal.removeEventListener('abort', stop);
+    }
+  }
+
   /** The coin `ticker`, waiting while it is not activated (a resumed swap waits for its coins). */
   async coin(ticker: string): Promise<SwapCoin> {
     for (;;) {
@@ -116,25 +158,36 @@ export class SwapRun<S extends SavedSwap> {
   }
 
   /**
-   * Polls until `tx` has `required` confirmations, and never fewer than one, so nothing counts as
+   * Polls (see `nextPoll`) until `tx` has `required` confirmations, and never fewer than one, so nothing counts as
    * done while it is only in a mempool (true), or until `untilMs` passes (false). `dropped` is
    * asked what to do when the chain no longer knows the transaction: it returns the transaction
-   * to wait for from then on (a re-broadcast), or null to keep waiting for this one.
+   * to wait for from then on (a re-broadcast), or null to keep waiting for this one. Each count
+   * that differs from the last one seen is told to the page (`swap_confirmations`).
    */
   async confirmed(
-    ops: SwapOps,
+    coin: { ticker: string; ops: SwapOps },
     tx: SwapTx,
     required: number,
     untilMs = Infinity,
     dropped?: () => Promise<SwapTx | null>,
   ): Promise<boolean> {
+    const { ops } = coin;
+    const needed = Math.max(required, 1);
     let current = tx;
+    let told = '';
     for (;;) {
-      const confs = await this.attempt(() => ops.confirmations(current.txHash));
-      if (confs !== undefined && confs !== null && confs >= Math.max(required, 1)) return true;
-      if (confs === null && dropped) current = (await this.attempt(dropped)) ?? current;
+      // Deadline first, as KDF's `wait_for_confirmations`: a swap resumed past it fails the wait
+      // even if the transaction confirmed meanwhile, and does not go on to pay or spend late.
       if (this.deps.clock.now() >= untilMs) return false;
-      await this.sleep(this.deps.timing.pollMs);
+      const confs = await this.attempt(() => ops.confirmations(current.txHash));
+      const seen = `${current.txHash}:${confs}`;
+      if (confs !== undefined && seen !== told) {
+        told = seen;
+        this.deps.onConfirmations({ uuid: this.swap.uuid, coin: coin.ticker, tx_hash: current.txHash, confirmations: confs, required: needed });
+      }
+      if (confs !== undefined && confs !== null && confs >= needed) return true;
+      if (confs === null && dropped) current = (await this.attempt(dropped)) ?? current;
+      await this.nextPoll(ops);
     }
   }
 

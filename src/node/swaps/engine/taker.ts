@@ -37,8 +37,12 @@ const ENDS: ReadonlySet<EventType> = new Set([
 /** Failures after the taker payment was sent: it comes back by refund (unless the maker spends it first). */
 const REFUNDS: ReadonlySet<EventType> = new Set(['TakerPaymentWaitConfirmFailed', 'TakerPaymentDataSendFailed', 'TakerPaymentWaitForSpendFailed']);
 
+/** Runs the taker swap from its last event until it is finished (or stopped: no step starts after a stop). */
 export async function runTaker(run: Run): Promise<void> {
-  while (run.last.type !== 'Finished') await takerStep(run);
+  while (run.last.type !== 'Finished') {
+    run.checkStop();
+    await takerStep(run);
+  }
 }
 
 async function takerStep(run: Run): Promise<void> {
@@ -140,7 +144,7 @@ async function sendTakerFee(run: Run): Promise<void> {
   const fee = dexFee(d.taker_coin, d.maker_coin, MmNumber.parse(d.taker_amount), coin.minTxAmount);
   let tx;
   try {
-    tx = await coin.ops.sendTakerFee(fee, d.uuid);
+    tx = await run.broadcast(() => coin.ops.sendTakerFee(fee, d.uuid));
   } catch (e) {
     run.stopIfAborted(e);
     return run.append({ type: 'TakerFeeSendFailed', data: { error: errorText(e) } });
@@ -175,7 +179,7 @@ async function validateMakerPayment(run: Run): Promise<void> {
     run.stopIfAborted(e);
     return run.append({ type: 'MakerPaymentValidateFailed', data: { error: errorText(e) } });
   }
-  if (!(await run.confirmed(ops, payment, d.maker_payment_confirmations, d.maker_payment_wait * 1000))) {
+  if (!(await run.confirmed({ ticker: d.maker_coin, ops }, payment, d.maker_payment_confirmations, d.maker_payment_wait * 1000))) {
     return run.append({ type: 'MakerPaymentWaitConfirmFailed', data: { error: 'Maker payment not confirmed in time' } });
   }
   await run.append({ type: 'MakerPaymentValidatedAndConfirmed' });
@@ -190,7 +194,7 @@ async function sendTakerPayment(run: Run): Promise<void> {
   const htlc = terms(run).takerPayment;
   let tx;
   try {
-    tx = (await ops.checkIfMyPaymentSent(htlc, d.taker_coin_start_block)) ?? (await ops.sendPayment(htlc));
+    tx = (await ops.checkIfMyPaymentSent(htlc, d.taker_coin_start_block)) ?? (await run.broadcast(() => ops.sendPayment(htlc)));
   } catch (e) {
     run.stopIfAborted(e);
     // A send that failed after its broadcast must not be taken for one that never left.
@@ -229,7 +233,7 @@ async function waitForTakerPaymentSpend(run: Run): Promise<void> {
     if (run.nowSec() >= d.taker_payment_lock) {
       return run.append({ type: 'TakerPaymentWaitForSpendFailed', data: { error: 'The maker did not spend the taker payment before its lock time' } });
     }
-    await run.sleep(run.deps.timing.pollMs);
+    await run.nextPoll(ops);
   }
 }
 
@@ -244,9 +248,9 @@ async function spendMakerPayment(run: Run): Promise<void> {
     const outcome = await run.attempt(() => ops.findPaymentOutcome(payment, htlc));
     if (outcome?.type === 'Spent') return run.append({ type: 'MakerPaymentSpent', data: txId(outcome.tx) });
     if (outcome?.type === 'Refunded') return run.append({ type: 'MakerPaymentSpendFailed', data: { error: 'The maker refunded its payment' } });
-    const spend = await run.attempt(() => ops.spendPayment(payment, htlc, secret));
+    const spend = await run.attempt(() => run.broadcast(() => ops.spendPayment(payment, htlc, secret)));
     if (spend) return run.append({ type: 'MakerPaymentSpent', data: txId(spend) });
-    await run.sleep(run.deps.timing.pollMs);
+    await run.nextPoll(ops);
   }
 }
 
@@ -258,9 +262,9 @@ async function confirmMakerPaymentSpend(run: Run): Promise<void> {
   const rebroadcast = async (): Promise<Tx | null> => {
     const outcome = await ops.findPaymentOutcome(payment, htlc);
     if (outcome?.type === 'Spent') return outcome.tx;
-    return outcome ? null : ops.spendPayment(payment, htlc, revealedSecret(run));
+    return outcome ? null : run.broadcast(() => ops.spendPayment(payment, htlc, revealedSecret(run)));
   };
-  await run.confirmed(ops, eventTx(run, 'MakerPaymentSpent'), d.maker_payment_confirmations, Infinity, rebroadcast);
+  await run.confirmed({ ticker: d.maker_coin, ops }, eventTx(run, 'MakerPaymentSpent'), d.maker_payment_confirmations, Infinity, rebroadcast);
   await run.append({ type: 'MakerPaymentSpendConfirmed' });
 }
 
@@ -277,7 +281,7 @@ async function waitForRefund(run: Run): Promise<void> {
     if (run.nowSec() >= htlc.timeLock && (await run.attempt(() => ops.canRefund(htlc.timeLock)))) {
       return run.append({ type: 'TakerPaymentRefundStarted' });
     }
-    await run.sleep(run.deps.timing.pollMs);
+    await run.nextPoll(ops);
   }
 }
 
@@ -290,9 +294,9 @@ async function refund(run: Run): Promise<void> {
     const outcome = await run.attempt(() => ops.findPaymentOutcome(payment, htlc));
     if (outcome?.type === 'Spent') return recordSpend(run, outcome.tx);
     if (outcome?.type === 'Refunded') return run.append({ type: 'TakerPaymentRefunded', data: txId(outcome.tx) });
-    const tx = await run.attempt(() => ops.refundPayment(payment, htlc));
+    const tx = await run.attempt(() => run.broadcast(() => ops.refundPayment(payment, htlc)));
     if (tx) return run.append({ type: 'TakerPaymentRefunded', data: txId(tx) });
-    await run.sleep(run.deps.timing.pollMs);
+    await run.nextPoll(ops);
   }
 }
 
@@ -306,9 +310,9 @@ async function confirmRefund(run: Run): Promise<void> {
     const again = async (): Promise<Tx | null> => {
       const outcome = await ops.findPaymentOutcome(payment, htlc);
       if (outcome?.type === 'Refunded') return outcome.tx;
-      return outcome ? null : ops.refundPayment(payment, htlc);
+      return outcome ? null : run.broadcast(() => ops.refundPayment(payment, htlc));
     };
-    await run.confirmed(ops, swapTx(last.data), 1, Infinity, again);
+    await run.confirmed({ ticker: d.taker_coin, ops }, swapTx(last.data), 1, Infinity, again);
   }
   await run.append({ type: 'TakerPaymentRefundFinished' });
 }

@@ -2,9 +2,10 @@
  * The taker fee on an EVM chain (KDF `send_taker_fee` / `validate_fee`): a plain value transfer
  * to the dex fee address for ETH, `transfer(dex, amount)` on the token for ERC20. The maker's
  * checks are KDF's: sent by the taker, to the dex address (through the token for ERC20), at least
- * the fee; a mined transaction must also have succeeded.
+ * the fee, mined after the swap's start block (or not mined yet); a mined transaction must also
+ * have succeeded.
  */
-import { SwapValidationError } from '../../swapOps';
+import { earlyFeeError, SwapValidationError } from '../../swapOps';
 import { sameAddress } from '../address';
 import { decodeTransferCall, encodeTransfer } from '../erc20';
 import { DEX_FEE_ADDRESS } from '../tradeFee';
@@ -23,6 +24,11 @@ export interface TakerFeeTerms {
   token: string | null;
   /** The least the dex address must get, base units. */
   amount: bigint;
+}
+
+/** KDF's `min_block_number`: a fee mined at or before the swap's start block was paid before the swap existed. */
+export function checkFeeMinedAfter({ tx }: ChainTx, minBlock: number): void {
+  if (tx.blockNumber !== null && tx.blockNumber <= minBlock) throw earlyFeeError(tx.hash, tx.blockNumber, minBlock);
 }
 
 export function checkTakerFee(fee: ChainTx, terms: TakerFeeTerms): void {

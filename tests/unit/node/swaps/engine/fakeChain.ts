@@ -1,6 +1,7 @@
 /**
  * An in-memory chain per coin implementing SwapOps for swap tests. Transactions are JSON bytes;
- * a block is mined every minute of the virtual clock (confirmations = blocks since broadcast),
+ * a block is mined every minute of the virtual clock (or every `blockMs`; confirmations = blocks
+ * since broadcast, and each block is announced to the swaps waiting for one),
  * the refund lock is checked against the clock (as MTP would be), spends reveal the secret, and
  * balances per key show where the coins went. A node's ops die with it (`dead`), so a crashed
  * node does nothing after the crash point.
@@ -8,7 +9,7 @@
 import { MmNumber } from '../../../../../src/shared/number';
 import { bytesToHex, hexToBytes, sha256 } from '../../../../../src/node/crypto';
 import type { DexFeePayment } from '../../../../../src/node/coins/tradeFee';
-import { SwapValidationError, type HtlcOutcome, type HtlcTerms, type SwapOps, type SwapTx } from '../../../../../src/node/coins/swapOps';
+import { earlyFeeError, SwapValidationError, type HtlcOutcome, type HtlcTerms, type SwapOps, type SwapTx } from '../../../../../src/node/coins/swapOps';
 import { secretHash } from '../../../../../src/node/swaps/protocol/secret';
 import type { VirtualClock } from './virtualClock';
 
@@ -55,10 +56,19 @@ export class FakeChain {
   constructor(
     readonly ticker: string,
     readonly clock: VirtualClock,
+    readonly blockMs = BLOCK_MS,
   ) {}
 
   height(): number {
-    return Math.floor(this.clock.now() / BLOCK_MS);
+    return Math.floor(this.clock.now() / this.blockMs);
+  }
+
+  /** Calls `listener` when the next block comes; returns the cancel. */
+  nextBlock(listener: () => void): () => void {
+    const cancel = new AbortController();
+    const wait = (this.height() + 1) * this.blockMs - this.clock.now();
+    this.clock.sleep(wait, cancel.signal).then(listener, () => undefined);
+    return () => cancel.abort();
   }
 
   balance(key: string): MmNumber {
@@ -88,6 +98,10 @@ export interface FakeOpsOptions {
   /** Crash right after broadcasting this kind of transaction, before returning it. */
   crashAfter?: FakeTx['kind'];
   onCrash?: () => void;
+  /** The coin never tells of new blocks (a lost subscription): the engine falls back to its fixed polls. */
+  silentBlocks?: boolean;
+  /** Called as a chain read starts: a test stops the node in the middle of a step from here. */
+  onRead?: (method: 'checkIfMyPaymentSent' | 'findPaymentOutcome' | 'confirmations') => void;
 }
 
 export class FakeSwapOps implements SwapOps {
@@ -125,10 +139,13 @@ export class FakeSwapOps implements SwapOps {
     return this.send({ kind: 'fee', sender: this.me, amount: exact(fee.fee), uuid });
   }
 
-  async validateTakerFee(tx: SwapTx, fee: DexFeePayment, senderPubkey: Uint8Array): Promise<void> {
+  async validateTakerFee(tx: SwapTx, fee: DexFeePayment, senderPubkey: Uint8Array, minBlock: number): Promise<void> {
     this.alive();
     const t = decode(tx.txHex);
-    if (!this.chain.mined.has(tx.txHash)) throw new SwapValidationError('fee tx not on chain');
+    const at = this.chain.mined.get(tx.txHash);
+    if (at === undefined) throw new SwapValidationError('fee tx not on chain');
+    // Mined in the block after its broadcast, once one came.
+    if (this.chain.height() > at && at + 1 <= minBlock) throw earlyFeeError(tx.txHash, at + 1, minBlock);
     if (t.kind !== 'fee' || t.sender !== bytesToHex(senderPubkey)) throw new SwapValidationError('not a fee of the taker');
     if (fromExact(t.amount).lt(fee.fee)) throw new SwapValidationError('fee too small');
   }
@@ -193,6 +210,7 @@ export class FakeSwapOps implements SwapOps {
 
   async findPaymentOutcome(payment: SwapTx): Promise<HtlcOutcome | null> {
     this.alive();
+    this.options.onRead?.('findPaymentOutcome');
     return this.chain.htlcs.get(payment.txHash)?.outcome ?? null;
   }
 
@@ -212,6 +230,7 @@ export class FakeSwapOps implements SwapOps {
 
   async checkIfMyPaymentSent(terms: HtlcTerms): Promise<SwapTx | null> {
     this.alive();
+    this.options.onRead?.('checkIfMyPaymentSent');
     for (const [hash, h] of this.chain.htlcs) {
       const p = h.tx;
       if (p.sender === this.me && p.secretHash === bytesToHex(terms.secretHash) && p.timeLock === terms.timeLock) return { txHex: encode(p).txHex, txHash: hash };
@@ -221,6 +240,7 @@ export class FakeSwapOps implements SwapOps {
 
   async confirmations(txHash: string): Promise<number | null> {
     this.alive();
+    this.options.onRead?.('confirmations');
     const at = this.chain.mined.get(txHash);
     return at === undefined ? null : this.chain.height() - at;
   }
@@ -228,5 +248,9 @@ export class FakeSwapOps implements SwapOps {
   async currentBlock(): Promise<number> {
     this.alive();
     return this.chain.height();
+  }
+
+  onNewBlock(listener: () => void): () => void {
+    return this.options.silentBlocks ? () => undefined : this.chain.nextBlock(listener);
   }
 }

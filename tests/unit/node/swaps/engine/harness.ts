@@ -5,6 +5,7 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { MmNumber } from '../../../../../src/shared/number';
+import type { SwapConfirmationsData } from '../../../../../src/shared/wire';
 import { bytesToHex } from '../../../../../src/node/crypto';
 import { ActiveSwaps } from '../../../../../src/node/swaps/activeSwaps';
 import { SwapEngine } from '../../../../../src/node/swaps/engine/engine';
@@ -65,6 +66,8 @@ export class SwapNode {
   private epoch = 0;
   readonly activeSwaps = new ActiveSwaps();
   readonly events: SavedEvent[] = [];
+  /** Every `swap_confirmations` the node sent. */
+  readonly confirmations: SwapConfirmationsData[] = [];
   readonly started: unknown[] = [];
   /** Called with each stored event; a test crashes the node from here. */
   onEvent: ((event: SavedEvent) => void) | null = null;
@@ -114,6 +117,7 @@ export class SwapNode {
       timing: KDF_TIMING,
       emit: (event, data) => {
         if (event === 'swap_started') this.started.push(data);
+        if (event === 'swap_confirmations') this.confirmations.push(data as SwapConfirmationsData);
         if (event !== 'swap_status') return;
         const saved = (data as { event: SavedEvent }).event;
         this.events.push(saved);
@@ -122,6 +126,12 @@ export class SwapNode {
       log: () => undefined,
     });
     await this.engine.resumeAll();
+  }
+
+  /** The node shuts down in order (as a closed tab's node does): its swaps stop where they are, it leaves the network. */
+  async stop(): Promise<void> {
+    await this.engine.stop();
+    this.net.bus.leave(this.p2p.peerId);
   }
 
   /** The node stops dead: its coins' calls fail, it leaves the network, its swaps stop. */
@@ -167,12 +177,15 @@ export class SwapNode {
 export class SwapNet {
   readonly bus = new Bus();
   readonly clock = new VirtualClock(Date.UTC(2026, 10, 24, 12, 0, 0));
-  readonly makerChain = new FakeChain(MAKER_COIN, this.clock);
-  readonly takerChain = new FakeChain(TAKER_COIN, this.clock);
+  readonly makerChain: FakeChain;
+  readonly takerChain: FakeChain;
   readonly maker: SwapNode;
   readonly taker: SwapNode;
 
-  constructor(opts: { maker?: FakeOpsOptions; taker?: FakeOpsOptions } = {}) {
+  /** `blockMs`: both chains' block time (a minute unless given). */
+  constructor(opts: { maker?: FakeOpsOptions; taker?: FakeOpsOptions; blockMs?: number } = {}) {
+    this.makerChain = new FakeChain(MAKER_COIN, this.clock, opts.blockMs);
+    this.takerChain = new FakeChain(TAKER_COIN, this.clock, opts.blockMs);
     this.maker = new SwapNode(this, 'Maker', opts.maker);
     this.taker = new SwapNode(this, 'Taker', opts.taker);
   }
