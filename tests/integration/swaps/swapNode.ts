@@ -5,7 +5,9 @@
  * storage (as a reloaded page would), which resumes the stored swaps.
  */
 import { ethAddress } from '../../../devnet/evm/keys';
+import type { EnabledCoin } from '../../../src/node/coins/coin';
 import { NodeHost } from '../../../src/node/nodeHost';
+import type { RunningNode } from '../../../src/node/startNode';
 import type { Platform } from '../../../src/node/context';
 import { NodeEvents, type SwapEventData } from '../../../src/shared/wire';
 import { nodePlatform } from '../../../tools/host/nodePlatform';
@@ -17,9 +19,10 @@ import { freshPassphrase, RPC_PASSWORD, waitFor, type Reply } from '../utxo/wall
 export type Json = Record<string, unknown>;
 
 /**
- * A short lock: the taker's payment locks for this, the maker's for twice it. The engine polls the
- * chains every 15 s (KDF's WAIT_CONFIRM_INTERVAL) and the taker must have seen the maker payment
- * confirmed before 2/5 of the lock, so much shorter locks fail the swap on purpose.
+ * A short lock: the taker's payment locks for this, the maker's for twice it. The engine looks at
+ * the chains on each new block, and at least every 15 s (KDF's WAIT_CONFIRM_INTERVAL); the taker
+ * must have seen the maker payment confirmed before 2/5 of the lock, so much shorter locks fail
+ * the swap on purpose.
  */
 export const SHORT_LOCKTIME = 120;
 
@@ -63,6 +66,8 @@ export interface SwapNode {
   onSwapEvent(type: string, action: () => void): void;
   /** The swap as `my_swap_status` shows it, or undefined before it exists. */
   status(uuid: string): Promise<Json | undefined>;
+  /** The activated coin as this core's swap engine finds it (a test may replace its `swapOps`). */
+  enabledCoin(ticker: string): EnabledCoin;
   /** Stops the core without finishing its swaps: the node disappears. */
   kill(): Promise<void>;
   /** A new core on the same storage and wallet, its coins activated again. */
@@ -97,10 +102,12 @@ export async function startSwapNode(label: string, coins: string[], funds: Recor
   const legacy = async (method: string, args: Record<string, unknown> = {}) =>
     (await host.handleRpc({ ...args, method, userpass: RPC_PASSWORD })) as Reply;
   const addresses: Record<string, string> = {};
+  let running: RunningNode | undefined;
 
   const boot = async (): Promise<void> => {
-    const started = await host.handleControl({ op: 'start', conf });
-    if (started.status !== 200) throw new Error(`${label} did not start: ${JSON.stringify(started.body)}`);
+    running = await host.start(conf).catch((e: unknown) => {
+      throw new Error(`${label} did not start: ${(e as Error).message}`);
+    });
     for (const coin of tickers) {
       const reply = isEvm(coin)
         ? await legacy('enable', { coin, ...devnet().coins[coin] })
@@ -125,6 +132,11 @@ export async function startSwapNode(label: string, coins: string[], funds: Recor
     addresses,
     legacy,
     onSwapEvent: (type, action) => void hooks.push({ type, action }),
+    enabledCoin(ticker) {
+      const coin = running?.ctx.enabledCoins.get(ticker);
+      if (!coin) throw new Error(`${label} has no active ${ticker}`);
+      return coin;
+    },
     async status(uuid) {
       const reply = await legacy('my_swap_status', { params: { uuid } });
       return reply.status === 200 ? (reply.body.result as Json) : undefined;
