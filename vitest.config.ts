@@ -1,5 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+/** The swap legs wait on lock times and blocks, not on the CPU: they run side by side, on a devnet of their own. */
+const SWAP_LEGS = 'tests/integration/swaps/**/*.test.ts';
+
+const integration = {
+  environment: 'node' as const,
+  // One devnet (litecoind ×2, Electrum servers, EVM devnet) per project run; see the file.
+  globalSetup: ['tests/integration/globalSetup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -12,14 +23,20 @@ export default defineConfig({
       },
       {
         test: {
+          ...integration,
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          // One devnet (litecoind ×2, Electrum servers) for the whole run; see the file.
-          globalSetup: ['tests/integration/globalSetup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: [SWAP_LEGS],
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          ...integration,
+          name: 'swaps',
+          include: [SWAP_LEGS],
+          fileParallelism: true,
+          maxWorkers: 3,
         },
       },
     ],

@@ -1,5 +1,5 @@
 // `npm test`: install what is missing, then every check in turn: types, lint, dependency rules,
-// unit, integration, build, end-to-end. Every step runs even when an earlier one fails; the run
+// unit, integration, swap legs, build, end-to-end. Every step runs even when an earlier one fails; the run
 // ends with a summary and exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +25,8 @@ const steps = [
   { name: 'dependency rules', cmd: ['depcruise', 'src', 'tools', '--config', '.dependency-cruiser.cjs'] },
   { name: 'unit', cmd: vitestJson('unit'), counts: vitestCounts('test-results/unit.json') },
   { name: 'integration', cmd: vitestJson('integration'), counts: vitestCounts('test-results/integration.json') },
+  // The swap legs (real swaps on a devnet of their own), several files at a time: they wait on lock times.
+  { name: 'swaps', cmd: vitestJson('swaps'), counts: vitestCounts('test-results/swaps.json') },
   // The e2e build: its worker holds the simulated Trezor the browser tests drive (`npm start` builds without it).
   { name: 'build', cmd: ['vite', 'build'], env: { VITE_TREZOR_SIM: '1' } },
   { name: 'e2e', cmd: ['playwright', 'test'], counts: playwrightCounts('test-results/e2e.json') },
@@ -84,7 +86,7 @@ for (const step of steps) {
 
 console.log('\n=== summary');
 for (const r of results) {
-  const what = r.passed + r.failed > 1 || r.name.match(/unit|integration|e2e/) ? ` (${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''})` : '';
+  const what = r.passed + r.failed > 1 || r.name.match(/unit|integration|swaps|e2e/) ? ` (${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''})` : '';
   console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(18)} ${r.seconds.toFixed(1).padStart(6)} s${what}`);
 }
 // CI shows the tail of the output: name each failed test there, with the first lines of its error.
