@@ -80,10 +80,14 @@ describe('v2 activation (task::enable_utxo, enable_eth_with_tokens, enable_erc20
     rltcAddress = p2pkhAddress(keyPairFromPrivkey(privkeyFromPassphrase(node.passphrase)).publicKey, 111);
     await fund('chain1', rltcAddress, ['1.5']);
     await daemon('chain1').mine(1);
-    // The devnet's indexer sees the payment before the node is asked (a probe node on the same wallet).
+    // Each of the devnet's indexers (they index apart) sees the payment before the node is asked:
+    // a probe node on the same wallet asks them one at a time.
     const probe = await startWalletNode(node.passphrase);
-    await probe.activate('RLTC1');
-    await waitFor('funds indexed', async () => ((await probe.legacy('my_balance', { coin: 'RLTC1' })).body.balance === '1.5' ? true : undefined));
+    for (const server of devnet().coins.RLTC1?.servers ?? []) {
+      expect((await probe.legacy('electrum', { coin: 'RLTC1', servers: [server] })).status).toBe(200);
+      await waitFor(`funds indexed by ${server.url}`, async () => ((await probe.legacy('my_balance', { coin: 'RLTC1' })).body.balance === '1.5' ? true : undefined));
+      expect((await probe.legacy('disable_coin', { coin: 'RLTC1' })).status).toBe(200);
+    }
     await probe.stop();
     await new Promise<void>((r) => silentTcp.listen(0, '127.0.0.1', r));
     await new Promise<void>((r) => silentHttp.listen(0, '127.0.0.1', r));
