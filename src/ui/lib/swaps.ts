@@ -346,15 +346,15 @@ export interface SwapStep {
   confirmations: TxConfirmations | null;
 }
 
-/** Success events KDF stores only for some coins (payment instructions: Lightning), never expected here. */
-const ONLY_SOME_COINS = new Set(['MakerPaymentInstructionsReceived', 'TakerPaymentInstructionsReceived']);
+/** KDF's payment-instructions events: stored in every swap, they carry something only for Lightning, so the timeline leaves them out. */
+const NOT_SHOWN = new Set(['MakerPaymentInstructionsReceived', 'TakerPaymentInstructionsReceived']);
 
 /**
  * The timeline: every event that happened, in order, then the success steps still to come (the
  * first of them current while the swap runs). A failed swap shows no steps to come.
  */
 export function swapSteps(s: SwapStatus, live: readonly SwapConfirmationsData[] = []): SwapStep[] {
-  const happened: SwapStep[] = s.events.map((e, i) => {
+  const steps: SwapStep[] = s.events.map((e, i) => {
     const d = e.event.data;
     const failed = s.error_events.includes(e.event.type) && isObj(d) && typeof d.error === 'string';
     return {
@@ -367,12 +367,13 @@ export function swapSteps(s: SwapStatus, live: readonly SwapConfirmationsData[] 
       confirmations: txConfirmations(s, i, live),
     };
   });
+  const happened = steps.filter((step) => !NOT_SHOWN.has(step.type));
   const failed = s.events.some((e) => s.error_events.includes(e.event.type));
   if (s.is_finished || failed) return happened;
   const reached = Math.max(...s.events.map((e) => s.success_events.indexOf(e.event.type)));
   const toCome: SwapStep[] = s.success_events
     .slice(reached + 1)
-    .filter((t) => !ONLY_SOME_COINS.has(t))
+    .filter((t) => !NOT_SHOWN.has(t))
     .map((t, i) => ({ type: t, label: eventLabel(s.type, t), state: i === 0 ? 'current' : 'pending', at: null, tx: null, error: null, confirmations: null }));
   return [...happened, ...toCome];
 }

@@ -20,10 +20,11 @@ const START = ['Started', 'Negotiated'];
 /** The honest maker after a bad taker fee: it never pays. */
 const MAKER_FEE_REFUSED = [...START, 'TakerFeeValidateFailed', 'Finished'];
 /** The honest taker after a bad maker payment: its dex fee is spent, nothing else. */
-const takerRefuses = (failure: string): string[] => [...START, 'TakerFeeSent', 'MakerPaymentReceived', 'MakerPaymentWaitConfirmStarted', failure, 'Finished'];
+const takerRefuses = (failure: string): string[] => [...START, 'TakerFeeSent', 'TakerPaymentInstructionsReceived', 'MakerPaymentReceived', 'MakerPaymentWaitConfirmStarted', failure, 'Finished'];
 /** The honest maker after a bad taker payment: its own payment comes back once its lock time passed. */
 const makerRefunds = (failure: string): string[] => [
   ...START,
+  'MakerPaymentInstructionsReceived',
   'TakerFeeValidated',
   'MakerPaymentSent',
   'TakerPaymentReceived',

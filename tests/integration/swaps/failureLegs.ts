@@ -74,6 +74,7 @@ export const MAKER = {
   success: [
     'Started',
     'Negotiated',
+    'MakerPaymentInstructionsReceived',
     'TakerFeeValidated',
     'MakerPaymentSent',
     'TakerPaymentReceived',
@@ -92,6 +93,7 @@ export const TAKER = {
     'Started',
     'Negotiated',
     'TakerFeeSent',
+    'TakerPaymentInstructionsReceived',
     'MakerPaymentReceived',
     'MakerPaymentWaitConfirmStarted',
     'MakerPaymentValidatedAndConfirmed',
@@ -105,9 +107,9 @@ export const TAKER = {
 };
 
 /** The maker paid and the taker never sent its payment: the maker refunds after its lock. */
-export const MAKER_REFUNDED_UNPAID = [...MAKER.success.slice(0, 4), 'TakerPaymentValidateFailed', ...MAKER.refundTail];
+export const MAKER_REFUNDED_UNPAID = [...MAKER.success.slice(0, 5), 'TakerPaymentValidateFailed', ...MAKER.refundTail];
 /** The taker paid and the maker never spent: the taker refunds after its lock. */
-export const TAKER_REFUNDED = [...TAKER.success.slice(0, 7), 'TakerPaymentWaitForSpendFailed', ...TAKER.refundTail];
+export const TAKER_REFUNDED = [...TAKER.success.slice(0, 8), 'TakerPaymentWaitForSpendFailed', ...TAKER.refundTail];
 
 export interface EndState {
   maker: string[];

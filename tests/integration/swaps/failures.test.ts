@@ -43,8 +43,8 @@ const LEG_MS = 420_000;
 /** The vanished taker of the first leg comes back this much later than it really does (see the leg). */
 const AWAY_MS = 600_000;
 
-const MAKER_REFUNDED_AFTER_CONFIRM_FAILED = [...MAKER.success.slice(0, 6), 'TakerPaymentWaitConfirmFailed', ...MAKER.refundTail];
-const TAKER_GAVE_UP_UNPAID = [...TAKER.success.slice(0, 5), 'MakerPaymentWaitConfirmFailed', 'Finished'];
+const MAKER_REFUNDED_AFTER_CONFIRM_FAILED = [...MAKER.success.slice(0, 7), 'TakerPaymentWaitConfirmFailed', ...MAKER.refundTail];
+const TAKER_GAVE_UP_UNPAID = [...TAKER.success.slice(0, 6), 'MakerPaymentWaitConfirmFailed', 'Finished'];
 
 /** A disappearance leg: the taker vanishes once it has the maker payment and comes back after the maker gave up on it. */
 async function takerGoneBeforePaying(name: string, pair: Pair): Promise<void> {

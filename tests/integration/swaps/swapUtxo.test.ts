@@ -46,6 +46,7 @@ describe('a legacy swap RLTC1 ↔ RLTC2 between two nodes', () => {
     expect(eventTypes(makerSwap)).toEqual([
       'Started',
       'Negotiated',
+      'MakerPaymentInstructionsReceived',
       'TakerFeeValidated',
       'MakerPaymentSent',
       'TakerPaymentReceived',

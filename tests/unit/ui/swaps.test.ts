@@ -142,6 +142,18 @@ describe('the swap screen', () => {
     expect(steps.at(-1)?.type).toBe('Finished');
   });
 
+  it('leaves KDF’s payment-instructions event out of the timeline, and the confirmations of later steps in place', () => {
+    const s = wire([makerStarted, makerNegotiated, { type: 'MakerPaymentInstructionsReceived', data: null }, { type: 'TakerFeeValidated', data: tx('a') }]);
+    const steps = swapSteps(s);
+    expect(steps.map((x) => x.type)).not.toContain('MakerPaymentInstructionsReceived');
+    expect(steps.slice(0, 4).map((x) => [x.type, x.state])).toEqual([
+      ['Started', 'done'],
+      ['Negotiated', 'done'],
+      ['TakerFeeValidated', 'done'],
+      ['MakerPaymentSent', 'current'],
+    ]);
+  });
+
   it('gives both payments’ lock times', () => {
     const s = wire([makerStarted, makerNegotiated]);
     expect(swapLocks(s)).toEqual([

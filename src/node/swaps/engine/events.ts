@@ -150,9 +150,16 @@ type MakerErrorName = Exclude<
   'MakerPaymentWaitRefundStarted' | 'MakerPaymentRefundStarted' | 'MakerPaymentRefunded' | 'MakerPaymentRefundFinished'
 >;
 
+/**
+ * KDF's `Option<PaymentInstructions>` (`{type, data}`: a Lightning invoice or a watcher reward), which
+ * no coin here uses, so null when this node writes it; a KDF record's object is kept as it is.
+ */
+export type PaymentInstructions = { type: string; data?: unknown } | null;
+
 export type MakerSwapEvent =
   | With<'Started', MakerSwapData>
   | With<'Negotiated', TakerNegotiationData>
+  | With<'MakerPaymentInstructionsReceived', PaymentInstructions>
   | With<'TakerFeeValidated', TxId>
   | With<'MakerPaymentSent', TxId>
   | With<'TakerPaymentReceived', TxId>
@@ -181,6 +188,7 @@ export type TakerSwapEvent =
   | With<'Started', TakerSwapData>
   | With<'Negotiated', MakerNegotiationData>
   | With<'TakerFeeSent', TxId>
+  | With<'TakerPaymentInstructionsReceived', PaymentInstructions>
   | With<'MakerPaymentReceived', TxId>
   | Unit<'MakerPaymentWaitConfirmStarted'>
   | Unit<'MakerPaymentValidatedAndConfirmed'>

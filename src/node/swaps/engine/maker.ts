@@ -59,6 +59,7 @@ async function makerStep(run: Run): Promise<void> {
     case 'Started':
       return negotiate(run);
     case 'Negotiated':
+    case 'MakerPaymentInstructionsReceived':
       return waitForTakerFee(run);
     case 'TakerFeeValidated':
       return sendMakerPayment(run);
@@ -150,6 +151,8 @@ async function waitForTakerFee(run: Run): Promise<void> {
     try {
       const tx = coin.ops.txFromBytes(msg.tx.data);
       await coin.ops.validateTakerFee(tx, fee, hexToBytes(negotiated(run).taker_coin_htlc_pubkey), d.taker_coin_start_block);
+      // KDF stores the (Lightning-only) payment instructions event, null here, with a valid fee.
+      if (run.last.type !== 'MakerPaymentInstructionsReceived') await run.append({ type: 'MakerPaymentInstructionsReceived', data: null });
       return run.append({ type: 'TakerFeeValidated', data: txId(tx) });
     } catch (e) {
       run.stopIfAborted(e);

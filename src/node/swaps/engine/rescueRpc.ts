@@ -74,8 +74,9 @@ export const rescueHandlers: HandlerTable = {
       if (!ctx.enabledCoins.get(coin)) {
         throw new MmError({ errorType: 'NoSuchCoin', message: `No such coin: ${coin}`, errorData: { coin }, httpStatus: 500 });
       }
-      const locked = ctx.swaps?.lockedAmount(coin);
-      return { coin, locked_amount: (locked ?? MmNumber.ZERO).toJsonTriple('amount') };
+      const locked = ctx.swaps?.lockedAmount(coin) ?? MmNumber.ZERO;
+      // KDF's MmNumberMultiRepr (lp_swap.rs GetLockedAmountResp), not the `amount`/`_rat`/`_fraction` triple.
+      return { coin, locked_amount: { decimal: locked.toDecimalString(), rational: locked.toRational(), fraction: locked.toFraction() } };
     },
   },
 };

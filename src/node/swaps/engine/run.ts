@@ -74,6 +74,9 @@ export interface RunDeps {
 export const txId = (tx: SwapTx): TxId => ({ tx_hex: tx.txHex, tx_hash: tx.txHash });
 export const swapTx = (id: TxId): SwapTx => ({ txHex: id.tx_hex, txHash: id.tx_hash });
 
+/** How often a swap waiting for a coin to be activated looks again. */
+const COIN_WAIT_MS = 1000;
+
 export class SwapRun<S extends SavedSwap> {
   constructor(
     public swap: S,
@@ -153,7 +156,8 @@ export class SwapRun<S extends SavedSwap> {
     for (;;) {
       const coin = this.deps.coins(ticker);
       if (coin) return coin;
-      await this.sleep(this.deps.timing.pollMs);
+      // A lookup is cheap, and a resumed swap should go on as soon as its coin is activated again.
+      await this.sleep(Math.min(COIN_WAIT_MS, this.deps.timing.pollMs));
     }
   }
 

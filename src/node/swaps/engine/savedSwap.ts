@@ -189,6 +189,10 @@ function checkEvent(role: 'Maker' | 'Taker', type: string, data: unknown, path: 
     if (data !== null) checkTxId(data, `${path}.data`);
     return;
   }
+  if (type.endsWith('InstructionsReceived')) {
+    if (data !== null) str(obj(data, `${path}.data`), 'type', `${path}.data`);
+    return;
+  }
   if (type.endsWith('WaitRefundStarted')) {
     uint(obj(data, `${path}.data`), 'wait_until', `${path}.data`);
     return;

@@ -55,6 +55,7 @@ async function takerStep(run: Run): Promise<void> {
     case 'Negotiated':
       return sendTakerFee(run);
     case 'TakerFeeSent':
+    case 'TakerPaymentInstructionsReceived':
       return waitForMakerPayment(run);
     case 'MakerPaymentReceived':
       return run.append({ type: 'MakerPaymentWaitConfirmStarted' });
@@ -161,12 +162,15 @@ async function waitForMakerPayment(run: Run): Promise<void> {
   const msg = await run.channel.recv('MakerPayment', until, { msg: { type: 'TakerFee', tx: { data: hexToBytes(fee.txHex) } }, everyMs: timing.shortResendMs });
   if (!msg) return run.append({ type: 'MakerPaymentValidateFailed', data: { error: 'Timeout waiting for the maker payment' } });
   const { ops } = await run.coin(d.maker_coin);
+  let payment;
   try {
-    await run.append({ type: 'MakerPaymentReceived', data: txId(ops.txFromBytes(msg.tx.data)) });
+    payment = ops.txFromBytes(msg.tx.data);
   } catch (e) {
-    run.stopIfAborted(e);
-    await run.append({ type: 'MakerPaymentValidateFailed', data: { error: errorText(e) } });
+    return run.append({ type: 'MakerPaymentValidateFailed', data: { error: errorText(e) } });
   }
+  // KDF stores the (Lightning-only) payment instructions event, null here, with a payment that reads.
+  if (run.last.type !== 'TakerPaymentInstructionsReceived') await run.append({ type: 'TakerPaymentInstructionsReceived', data: null });
+  await run.append({ type: 'MakerPaymentReceived', data: txId(payment) });
 }
 
 async function validateMakerPayment(run: Run): Promise<void> {

@@ -130,6 +130,14 @@ describe('export_swaps → import_swaps', () => {
       events: events.map((e, j) => (j === i ? { ...e, event: { ...e.event, data: { ...e.event.data, ...data } } } : e)),
     });
     const paymentIndex = events.findIndex((e) => e.event.type === 'MakerPaymentSent');
+    const withInstructions = (data: unknown): Record<string, unknown> => ({
+      ...good,
+      events: events.map((e) => (e.event.type === 'MakerPaymentInstructionsReceived' ? { ...e, event: { ...e.event, data } } : e)),
+    });
+    expect(events.find((e) => e.event.type === 'MakerPaymentInstructionsReceived')?.event, 'stored as KDF stores it').toEqual({
+      type: 'MakerPaymentInstructionsReceived',
+      data: null,
+    });
     const hostile: [string, unknown][] = [
       ['not an array', { uuid: UUID }],
       // Small items, so the request passes the dispatcher's body limit and meets the import's own.
@@ -144,6 +152,7 @@ describe('export_swaps → import_swaps', () => {
       ['started names another swap', [{ ...withEvent(0, { uuid: '00000000-0000-4000-8000-000000000003' }) }]],
       ['amounts differ from Started', [{ ...good, maker_amount: '5' }]],
       ['wrong secret', [withEvent(0, { secret: '11'.repeat(32) })]],
+      ['instructions that are not KDF’s {type, data}', [withInstructions('lnbc1')]],
       ['repeated uuid', [good, good]],
     ];
     for (const [what, swaps] of hostile) {
@@ -156,6 +165,7 @@ describe('export_swaps → import_swaps', () => {
         expect(typeof res.body.error, what).toBe('string');
         if (what === 'too many') expect(res.body.error).toContain(`at most ${MAX_IMPORT_SWAPS} per import`);
         if (what === 'too big') expect(res.body.error).toContain('more than 65536');
+        if (what.startsWith('instructions')) expect(res.body.error).toContain('swap.events[2].event.data: expected an object');
       }
       expect(fresh.db.records.size, what).toBe(0);
       expect(fresh.engine.activeUuids(), what).toEqual([]);
@@ -178,12 +188,12 @@ describe('get_locked_amount', () => {
 
     const makerLocked = await maker({ mmrpc: '2.0', method: 'get_locked_amount', params: { coin: 'RLTC1' } });
     expect(makerLocked.status).toBe(200);
-    expect(makerLocked.body.result).toEqual({ coin: 'RLTC1', locked_amount: { amount: '1', amount_fraction: { numer: '1', denom: '1' }, amount_rat: MmNumber.parse('1').toRational() } });
-    expect(amountOf(await maker({ mmrpc: '2.0', method: 'get_locked_amount', params: { coin: 'RLTC2' } })).amount).toBe('0');
+    expect(makerLocked.body.result).toEqual({ coin: 'RLTC1', locked_amount: { decimal: '1', fraction: { numer: '1', denom: '1' }, rational: MmNumber.parse('1').toRational() } });
+    expect(amountOf(await maker({ mmrpc: '2.0', method: 'get_locked_amount', params: { coin: 'RLTC2' } })).decimal).toBe('0');
 
     const expected = MmNumber.parse('2').add(MmNumber.parse('2').div(MmNumber.parse('777')));
-    expect(amountOf(await taker({ mmrpc: '2.0', method: 'get_locked_amount', params: { coin: 'RLTC2' } })).amount_fraction).toEqual(expected.toFraction());
-    expect(amountOf(await taker({ mmrpc: '2.0', method: 'get_locked_amount', params: { coin: 'RLTC1' } })).amount).toBe('0');
+    expect(amountOf(await taker({ mmrpc: '2.0', method: 'get_locked_amount', params: { coin: 'RLTC2' } })).fraction).toEqual(expected.toFraction());
+    expect(amountOf(await taker({ mmrpc: '2.0', method: 'get_locked_amount', params: { coin: 'RLTC1' } })).decimal).toBe('0');
 
     const unknown = await maker({ mmrpc: '2.0', method: 'get_locked_amount', params: { coin: 'NOPE' } });
     expect(unknown.status).toBe(500);
@@ -201,7 +211,7 @@ describe('get_locked_amount', () => {
     await net.start();
     await runUntil(net.clock, () => sent);
     const locked = async (node: SwapNode, coin: string): Promise<unknown> =>
-      amountOf(await rpcFor(node)({ mmrpc: '2.0', method: 'get_locked_amount', params: { coin } })).amount;
+      amountOf(await rpcFor(node)({ mmrpc: '2.0', method: 'get_locked_amount', params: { coin } })).decimal;
     expect(await locked(net.maker, 'RLTC1')).toBe('0');
     expect(await locked(net.taker, 'RLTC2')).toBe('0');
   });

@@ -8,6 +8,7 @@ import { runUntil } from './virtualClock';
 const MAKER_EVENTS = [
   'Started',
   'Negotiated',
+  'MakerPaymentInstructionsReceived',
   'TakerFeeValidated',
   'MakerPaymentSent',
   'TakerPaymentReceived',
@@ -22,6 +23,7 @@ const TAKER_EVENTS = [
   'Started',
   'Negotiated',
   'TakerFeeSent',
+  'TakerPaymentInstructionsReceived',
   'MakerPaymentReceived',
   'MakerPaymentWaitConfirmStarted',
   'MakerPaymentValidatedAndConfirmed',

@@ -7,8 +7,8 @@ import { isErrorEvent } from '../../../../../src/node/swaps/engine/events';
 import { settle, runUntil } from './virtualClock';
 import { holdings, SwapNet, UUID, type SwapNode } from './harness';
 
-const MAKER_STEPS = ['Negotiated', 'TakerFeeValidated', 'MakerPaymentSent', 'TakerPaymentReceived', 'TakerPaymentWaitConfirmStarted', 'TakerPaymentValidatedAndConfirmed', 'TakerPaymentSpent', 'TakerPaymentSpendConfirmStarted', 'TakerPaymentSpendConfirmed'];
-const TAKER_STEPS = ['Negotiated', 'TakerFeeSent', 'MakerPaymentReceived', 'MakerPaymentWaitConfirmStarted', 'MakerPaymentValidatedAndConfirmed', 'TakerPaymentSent', 'TakerPaymentSpent', 'MakerPaymentSpent', 'MakerPaymentSpendConfirmed'];
+const MAKER_STEPS = ['Negotiated', 'MakerPaymentInstructionsReceived', 'TakerFeeValidated', 'MakerPaymentSent', 'TakerPaymentReceived', 'TakerPaymentWaitConfirmStarted', 'TakerPaymentValidatedAndConfirmed', 'TakerPaymentSpent', 'TakerPaymentSpendConfirmStarted', 'TakerPaymentSpendConfirmed'];
+const TAKER_STEPS = ['Negotiated', 'TakerFeeSent', 'TakerPaymentInstructionsReceived', 'MakerPaymentReceived', 'MakerPaymentWaitConfirmStarted', 'MakerPaymentValidatedAndConfirmed', 'TakerPaymentSent', 'TakerPaymentSpent', 'MakerPaymentSpent', 'MakerPaymentSpendConfirmed'];
 
 /** Crashes `node` when it stores `step`, then boots it again from its store once the crash settled. */
 function crashAndRestartAt(node: SwapNode, step: string): { restarted: Promise<void> } {
@@ -118,7 +118,7 @@ describe('swap engine: back after days offline', () => {
     net.maker.onEvent = null;
     await net.maker.boot({});
     await runUntil(net.clock, () => net.maker.finished());
-    expect(net.maker.eventTypes().slice(4)).toEqual([
+    expect(net.maker.eventTypes().slice(5)).toEqual([
       'TakerPaymentValidateFailed',
       'MakerPaymentWaitRefundStarted',
       'MakerPaymentRefundStarted',

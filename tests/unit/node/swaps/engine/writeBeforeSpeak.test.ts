@@ -34,7 +34,7 @@ describe('swap engine: write before speak', () => {
     await net.maker.engine.settled(UUID);
     expect(net.makerChain.broadcasts).toEqual([]);
     expect(sentMessages(net)).not.toContain('MakerPayment');
-    expect(net.maker.eventTypes().at(-1)).toBe('Negotiated');
+    expect(net.maker.eventTypes().at(-1)).toBe('MakerPaymentInstructionsReceived');
 
     // The disk is fixed and the node restarts: it waits for the (re-sent) taker fee again.
     net.maker.db.failAtEvent = null;
@@ -43,6 +43,7 @@ describe('swap engine: write before speak', () => {
     await net.maker.boot();
     await runUntil(net.clock, () => net.maker.finished() && net.taker.finished());
     expect(net.maker.eventTypes().filter((t) => t === 'TakerFeeValidated')).toHaveLength(1);
+    expect(net.maker.eventTypes().filter((t) => t === 'MakerPaymentInstructionsReceived'), 'KDF’s instructions event once').toHaveLength(1);
     expect(holdings(net.maker)).toEqual({ makerCoin: '9', takerCoin: '2' });
   });
 
