@@ -2,7 +2,7 @@
  * EVM test helpers: fresh wallets funded from the devnet's deployer, balances read with ethers
  * directly (independent of the node under test), and `enable` with the devnet's arguments.
  */
-import { Contract, Interface, parseEther, parseUnits, Wallet, type JsonRpcProvider } from 'ethers';
+import { Contract, Interface, isError, parseEther, parseUnits, Wallet, type JsonRpcProvider, type TransactionRequest } from 'ethers';
 import { ethAddress } from '../../../devnet/evm/keys';
 import { evmProvider } from '../../../devnet/evm/provider';
 import { devnet } from '../devnet/daemon';
@@ -34,17 +34,34 @@ export async function chainBalance(provider: JsonRpcProvider, ticker: EvmTicker,
 
 /** Pays decimal amounts from the deployer, one transaction at a time, each mined before the next; resolves with their hashes. */
 export async function fundEvm(provider: JsonRpcProvider, to: string, amounts: Partial<Record<EvmTicker, string>>): Promise<string[]> {
-  const deployer = new Wallet(devnet().evm.deployerKey, provider);
   const hashes: string[] = [];
   for (const [ticker, amount] of Object.entries(amounts) as [EvmTicker, string][]) {
-    const tx =
+    const request =
       ticker === 'ETHDEV'
-        ? await deployer.sendTransaction({ to, value: parseEther(amount) })
-        : await deployer.sendTransaction({ to: tokenAddress(ticker), data: ERC20.encodeFunctionData('transfer', [to, units(ticker, amount)]) });
-    await tx.wait();
-    hashes.push(tx.hash);
+        ? { to, value: parseEther(amount) }
+        : { to: tokenAddress(ticker), data: ERC20.encodeFunctionData('transfer', [to, units(ticker, amount)]) };
+    hashes.push(await sendFromDeployer(provider, request));
   }
   return hashes;
+}
+
+/**
+ * Sends from the devnet's deployer and waits for it to be mined. Test files running side by side
+ * (in other processes) send from it too: a send that met another's nonce is sent again at the next one.
+ */
+export async function sendFromDeployer(provider: JsonRpcProvider, request: TransactionRequest): Promise<string> {
+  const deployer = new Wallet(devnet().evm.deployerKey, provider);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const tx = await deployer.sendTransaction(request);
+      await tx.wait();
+      return tx.hash;
+    } catch (e) {
+      const clash = isError(e, 'NONCE_EXPIRED') || isError(e, 'REPLACEMENT_UNDERPRICED');
+      if (!clash || attempt >= 20) throw e;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
+    }
+  }
 }
 
 export interface EvmNode extends WalletNode {

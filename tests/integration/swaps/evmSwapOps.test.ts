@@ -7,7 +7,7 @@
  * so every balance is checked to the wei. Secret hashes are computed with node:crypto.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { Contract, MaxUint256, Wallet, type JsonRpcProvider } from 'ethers';
+import { Contract, MaxUint256, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MmNumber } from '../../../src/shared/number';
 import { EthChain } from '../../../src/node/coins/eth/ethChain';
@@ -18,7 +18,7 @@ import { paymentId, swapCallData } from '../../../src/node/coins/eth/swapContrac
 import { SwapValidationError, type HtlcTerms, type SwapTx } from '../../../src/node/coins/swapOps';
 import { deriveNodeKeys } from '../../../src/node/crypto';
 import { devnet } from '../devnet/daemon';
-import { chainBalance, chainProvider, DECIMALS, fundEvm, SWAP_CONTRACT, tokenAddress, units, type EvmTicker } from '../eth/evmWallet';
+import { chainBalance, chainProvider, DECIMALS, fundEvm, sendFromDeployer, SWAP_CONTRACT, tokenAddress, units, type EvmTicker } from '../eth/evmWallet';
 import { freshPassphrase, waitFor } from '../utxo/walletNode';
 
 /** KDF's dex fee address on EVM chains (kdf-facts §4.4). */
@@ -311,7 +311,6 @@ describe('EVM SwapOps on the devnet', () => {
       swapContract: SWAP_CONTRACT,
     };
     const from = await sender.currentBlock();
-    const thief = new Wallet(devnet().evm.deployerKey, provider);
     const data = swapCallData.ethPayment({
       id: paymentId(terms.timeLock, terms.secretHash),
       receiver: carol.address,
@@ -319,7 +318,8 @@ describe('EVM SwapOps on the devnet', () => {
       lockTime: terms.timeLock,
       amount: 1n,
     });
-    await (await thief.sendTransaction({ to: SWAP_CONTRACT, data, value: 1n })).wait();
+    // The deployer pays it: another wallet than the sender's.
+    await sendFromDeployer(provider, { to: SWAP_CONTRACT, data, value: 1n });
     await refused(sender.checkIfMyPaymentSent(terms, from), 'not by this wallet');
   });
 });
