@@ -96,6 +96,8 @@ export const NodeEvents = {
   orderMatched: 'order_matched',
   /** One of this node's orders changed: `OrderStatusData`. */
   orderStatus: 'order_status',
+  /** A KDF event stream (`stream::*::enable`) has news: `{_type, message}` as KDF's streamer sends it. */
+  stream: 'stream',
 } as const;
 
 /** The data of `swap_confirmations`: how far a swap transaction the engine waits for has got. */

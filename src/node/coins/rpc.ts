@@ -21,6 +21,7 @@ import { chainHandlers } from './chainRpc';
 import { keyHandlers } from './keyRpc';
 import { messageHandlers } from './messageRpc';
 import { activationHandlers } from './activation/rpc';
+import { hdAccountHandlers } from './hdAccountRpc';
 
 /** A string argument as KDF's older flat handlers read it (`req["coin"].as_str()`), with their text when it is not one. */
 function legacyStrArg(args: ParamReader, name: string): string {
@@ -127,6 +128,7 @@ export const coinsHandlers: HandlerTable = {
   ...keyHandlers,
   ...messageHandlers,
   ...chainHandlers,
+  ...hdAccountHandlers,
   'task::withdraw::init': { mmrpc: withdrawTask },
   'task::withdraw::status': {
     mmrpc: async (ctx, p) => ctx.tasks.status(WITHDRAW_TASK, p.uint('task_id'), p.optBool('forget_if_finished', true)),

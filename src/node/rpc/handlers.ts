@@ -5,6 +5,7 @@ import { hwHandlers } from '../hw/rpc';
 import { lifecycleHandlers } from '../lifecycle/rpc';
 import { ordersHandlers } from '../orders/rpc';
 import { swapsHandlers } from '../swaps/rpc';
+import { streamsHandlers } from '../streams/rpc';
 import { walletHandlers } from '../wallet/rpc';
 
 export const allHandlers: HandlerTable = {
@@ -14,4 +15,5 @@ export const allHandlers: HandlerTable = {
   ...hwHandlers,
   ...ordersHandlers,
   ...swapsHandlers,
+  ...streamsHandlers,
 };

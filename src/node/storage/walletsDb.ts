@@ -71,6 +71,15 @@ export class WalletsStore {
     }
   }
 
+  /** Overwrites a stored wallet in one write (a new wallet password), so it is never missing in between. */
+  async replace(wallet: StoredWallet): Promise<void> {
+    try {
+      await this.db.write([{ type: 'put', store: STORE, value: wallet }]);
+    } catch (e) {
+      throw toDbError(e, `cannot save wallet '${wallet.wallet_name}'`);
+    }
+  }
+
   /** Removes a wallet; a name that is not stored is not an error. */
   async delete(walletName: string): Promise<void> {
     try {
