@@ -7,16 +7,16 @@
  *   scan of whole blocks for transactions from or to the wallet, bounded to the last
  *   SCAN_DEPTH blocks before the first sync (every later block is scanned as it comes).
  *
- * Ranges are KDF's: 1000 blocks per `trace_filter` or `eth_getLogs` call (DEFAULT_LOGS_BLOCK_RANGE).
+ * `trace_filter` and `eth_getLogs` go in block ranges the node accepts (blockRanges.ts), starting at
+ * KDF's 1000 blocks per call.
  */
 import { NodeRpcError } from '../provider';
 import type { EthChainApi } from '../chainApi';
 import { addressTopic, decodeTransfer, TRANSFER_TOPIC } from '../erc20';
 import { sameAddress } from '../address';
 import type { LogFn } from '../log';
+import { BlockRanges, DEFAULT_BLOCK_RANGE } from './blockRanges';
 
-/** Blocks per `trace_filter` / `eth_getLogs` call. */
-export const BLOCK_RANGE = 1000;
 /** How far back the block scan reaches at the first sync, in blocks. */
 export const SCAN_DEPTH = 1000;
 /** Blocks fetched at once by the block scan (ethers batches them into one HTTP request). */
@@ -34,7 +34,7 @@ export interface Transfer {
 }
 
 export interface HistorySource {
-  /** Blocks per `transfers` call. */
+  /** Blocks per `transfers` call: what the node accepts, as far as known. */
   readonly range: number;
   /** The lowest block the first sync reaches, given the tip. */
   floor(tip: number): Promise<number>;
@@ -44,17 +44,22 @@ export interface HistorySource {
 
 export function tokenSource(api: EthChainApi, contract: string, wallet: string): HistorySource {
   const me = addressTopic(wallet);
+  const ranges = new BlockRanges();
+  const logs = (fromBlock: number, toBlock: number) =>
+    Promise.all([
+      api.logs({ address: contract, fromBlock, toBlock, topics: [TRANSFER_TOPIC, me] }),
+      api.logs({ address: contract, fromBlock, toBlock, topics: [TRANSFER_TOPIC, null, me] }),
+    ]).then(([sent, received]) => [...sent, ...received]);
   return {
-    range: BLOCK_RANGE,
+    get range() {
+      return ranges.size;
+    },
     floor: async () => 0,
     async transfers(fromBlock, toBlock) {
-      const [sent, received] = await Promise.all([
-        api.logs({ address: contract, fromBlock, toBlock, topics: [TRANSFER_TOPIC, me] }),
-        api.logs({ address: contract, fromBlock, toBlock, topics: [TRANSFER_TOPIC, null, me] }),
-      ]);
+      const found = await ranges.each(fromBlock, toBlock, logs);
       const seen = new Set<string>();
       const out: Transfer[] = [];
-      for (const log of [...sent, ...received]) {
+      for (const log of found) {
         const key = `${log.transactionHash}:${log.logIndex}`;
         const t = decodeTransfer(log, contract);
         if (!t || seen.has(key)) continue;
@@ -69,8 +74,11 @@ export function tokenSource(api: EthChainApi, contract: string, wallet: string):
 /** ETH transfers: traces when the node has them, else the bounded block scan. */
 export function ethSource(api: EthChainApi, wallet: string, log: LogFn): HistorySource {
   let traces = true;
+  const ranges = new BlockRanges();
   return {
-    range: BLOCK_RANGE,
+    get range() {
+      return traces ? ranges.size : DEFAULT_BLOCK_RANGE;
+    },
     async floor(tip) {
       try {
         await api.traces({ fromBlock: tip, toBlock: tip, fromAddress: [wallet] });
@@ -82,7 +90,7 @@ export function ethSource(api: EthChainApi, wallet: string, log: LogFn): History
         return Math.max(0, tip - SCAN_DEPTH);
       }
     },
-    transfers: (from, to) => (traces ? traceTransfers(api, wallet, from, to) : scanTransfers(api, wallet, from, to)),
+    transfers: (from, to) => (traces ? traceTransfers(api, wallet, from, to, ranges) : scanTransfers(api, wallet, from, to)),
   };
 }
 
@@ -91,14 +99,16 @@ function isMissingMethod(e: unknown): e is NodeRpcError {
   return e instanceof NodeRpcError && (e.rpc.code === -32601 || /not (found|supported|available|enabled)|does not exist/i.test(e.rpc.message));
 }
 
-async function traceTransfers(api: EthChainApi, wallet: string, fromBlock: number, toBlock: number): Promise<Transfer[]> {
-  const [sent, received] = await Promise.all([
-    api.traces({ fromBlock, toBlock, fromAddress: [wallet] }),
-    api.traces({ fromBlock, toBlock, toAddress: [wallet] }),
-  ]);
+async function traceTransfers(api: EthChainApi, wallet: string, from: number, to: number, ranges: BlockRanges): Promise<Transfer[]> {
+  const found = await ranges.each(from, to, (fromBlock, toBlock) =>
+    Promise.all([
+      api.traces({ fromBlock, toBlock, fromAddress: [wallet] }),
+      api.traces({ fromBlock, toBlock, toAddress: [wallet] }),
+    ]).then(([sent, received]) => [...sent, ...received]),
+  );
   const seen = new Set<string>();
   const out: Transfer[] = [];
-  for (const t of [...sent, ...received]) {
+  for (const t of found) {
     const { from, to, value } = t.action;
     if (t.type !== 'call' || !t.transactionHash || !from || !to) continue;
     const key = `${t.transactionHash}:${t.traceAddress.join('.')}`;
