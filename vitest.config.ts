@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** The swap legs wait on lock times and blocks, not on the CPU: they run side by side, on a devnet of their own. */
+/** The swap legs wait on lock times and blocks, not on the CPU: they run two files at a time, on a devnet of their own. */
 const SWAP_LEGS = 'tests/integration/swaps/**/*.test.ts';
 
 const integration = {
@@ -36,7 +36,7 @@ export default defineConfig({
           name: 'swaps',
           include: [SWAP_LEGS],
           fileParallelism: true,
-          maxWorkers: 3,
+          maxWorkers: 2,
         },
       },
     ],

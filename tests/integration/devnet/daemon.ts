@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { inject, type ProvidedContext } from 'vitest';
 import type { ChainInfo } from '../../../devnet/info';
-import { DaemonRpc } from '../../../devnet/rpc';
+import { DaemonError, DaemonRpc } from '../../../devnet/rpc';
 
 export const devnet = (): ProvidedContext['devnet'] => inject('devnet');
 
@@ -15,6 +15,36 @@ export interface Daemon {
   mine(n: number): Promise<string[]>;
   /** Script hash of an address as Electrum wants it, from the daemon's own scriptPubKey. */
   scriptHashOf(address: string): Promise<string>;
+  /** The address's unspent outputs in the daemon's UTXO set (`scantxoutset`). */
+  unspents(address: string): Promise<DaemonUnspent[]>;
+}
+
+export interface DaemonUnspent {
+  txid: string;
+  vout: number;
+  /** In coins, as the daemon prints them. */
+  amount: number;
+  height: number;
+}
+
+/** How long `unspents` keeps asking while another scan runs. */
+const SCAN_WAIT_MS = 60_000;
+
+/**
+ * litecoind runs one `scantxoutset` at a time and refuses a second ("Scan
+ * already in progress"); test files in other processes scan too, so a refused scan is asked again.
+ */
+async function scanWhenFree(call: () => Promise<{ unspents: DaemonUnspent[] }>): Promise<DaemonUnspent[]> {
+  const until = Date.now() + SCAN_WAIT_MS;
+  for (;;) {
+    try {
+      return (await call()).unspents;
+    } catch (e) {
+      const busy = e instanceof DaemonError && e.message.startsWith('Scan already in progress');
+      if (!busy || Date.now() > until) throw e;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+    }
+  }
 }
 
 export function daemon(name: string): Daemon {
@@ -30,6 +60,7 @@ export function daemon(name: string): Daemon {
       const address = await call<string>('getnewaddress', [], chain.minerWallet);
       return call<string[]>('generatetoaddress', [n, address]);
     },
+    unspents: (address) => scanWhenFree(() => call<{ unspents: DaemonUnspent[] }>('scantxoutset', ['start', [`addr(${address})`]])),
     async scriptHashOf(address) {
       const { scriptPubKey } = await call<{ scriptPubKey: string }>('validateaddress', [address]);
       return createHash('sha256').update(Buffer.from(scriptPubKey, 'hex')).digest().reverse().toString('hex');

@@ -80,9 +80,6 @@ export function coinConfig(ticker: string): CoinConfig {
 
 /** The address's unspent outputs as litecoind sees them. */
 export async function daemonUnspents(chain: string, address: string): Promise<Unspent[]> {
-  const r = await daemon(chain).call<{ unspents: { txid: string; vout: number; amount: number; height: number }[] }>('scantxoutset', [
-    'start',
-    [`addr(${address})`],
-  ]);
-  return r.unspents.map((u) => ({ txid: u.txid, vout: u.vout, value: BigInt(Math.round(u.amount * 1e8)), height: u.height }));
+  const unspents = await daemon(chain).unspents(address);
+  return unspents.map((u) => ({ txid: u.txid, vout: u.vout, value: BigInt(Math.round(u.amount * 1e8)), height: u.height }));
 }

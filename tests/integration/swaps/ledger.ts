@@ -23,7 +23,7 @@ export interface Holding {
   block?: number;
 }
 
-/** litecoind runs one `scantxoutset` at a time: legs on one chain take turns. */
+/** litecoind runs one `scantxoutset` at a time: legs on one chain take turns (other processes are waited for by `unspents`). */
 const scans = new Map<string, Promise<unknown>>();
 async function scanInTurn<T>(chain: string, scan: () => Promise<T>): Promise<T> {
   const next = (scans.get(chain) ?? Promise.resolve()).then(scan);
@@ -43,10 +43,8 @@ export async function holding(node: SwapNode, ticker: string): Promise<Holding> 
     return { ticker, address, balance, outputs: new Map(), gas, block };
   }
   const chain = chainOf(ticker);
-  const r = await scanInTurn(chain, () =>
-    daemon(chain).call<{ unspents: { txid: string; vout: number; amount: number }[] }>('scantxoutset', ['start', [`addr(${address})`]]),
-  );
-  const outputs = new Map(r.unspents.map((u) => [`${u.txid}:${u.vout}`, sats(u.amount)]));
+  const unspents = await scanInTurn(chain, () => daemon(chain).unspents(address));
+  const outputs = new Map(unspents.map((u) => [`${u.txid}:${u.vout}`, sats(u.amount)]));
   return { ticker, address, balance: [...outputs.values()].reduce((a, b) => a + b, 0n), outputs };
 }
 

@@ -11,11 +11,8 @@ export async function fund(chain: string, address: string, amounts: string[]): P
 
 /** The daemon's view of an address's unspent outputs, in satoshis. */
 export async function daemonUnspent(chain: string, address: string): Promise<{ count: number; total: bigint }> {
-  const r = await daemon(chain).call<{ unspents: { amount: number }[]; total_amount: number }>('scantxoutset', [
-    'start',
-    [`addr(${address})`],
-  ]);
-  return { count: r.unspents.length, total: r.unspents.reduce((a, u) => a + BigInt(Math.round(u.amount * 1e8)), 0n) };
+  const unspents = await daemon(chain).unspents(address);
+  return { count: unspents.length, total: unspents.reduce((a, u) => a + BigInt(Math.round(u.amount * 1e8)), 0n) };
 }
 
 /** Waits for a transaction to be mined and returns its confirmations. */
