@@ -42,6 +42,10 @@ export interface MakerOrderInfo {
   price: string;
   max_base_vol: string;
   min_base_vol: string;
+  /** Exact values: the decimal texts are cut at KDF's division precision (10/9 → 1.111…). */
+  price_fraction?: { numer: string; denom: string };
+  max_base_vol_fraction?: { numer: string; denom: string };
+  min_base_vol_fraction?: { numer: string; denom: string };
   created_at: number;
   updated_at: number;
   matches: Record<string, unknown>;

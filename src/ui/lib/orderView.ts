@@ -1,0 +1,118 @@
+/**
+ * How the exchange page shows prices, amounts and the user's own maker orders. KDF's numbers can
+ * carry 100 digits (a price of 10/9), so the page rounds them for display only and keeps the exact
+ * value for hover, copy and the RPCs. A `buy` that timed out as GoodTillCancelled becomes a maker
+ * order *selling the rel coin* (KDF inverts base/rel and price on conversion); the page shows it the
+ * way the user placed it — "Buy 1 RLTC1 at 0.9 RLTC2" — when it knows the order came from a buy.
+ */
+import { MmNumber } from '../../shared/number';
+import type { MakerOrderInfo } from './orders';
+import { num, roundNumber } from './orders';
+
+/** Decimals shown for a number of ordinary size. */
+export const DISPLAY_PLACES = 8;
+/** Significant digits kept for numbers too small for {@link DISPLAY_PLACES}. */
+const SMALL_SIGNIFICANT = 4;
+/** No display needs more decimals than a wei-precision coin has. */
+const MAX_PLACES = 18;
+
+const TEN = MmNumber.of(10n);
+
+/**
+ * `value` rounded half up for display: {@link DISPLAY_PLACES} decimals, or as many as keep 4
+ * significant digits of a smaller number (so a price of 0.000000001234 does not show as 0),
+ * trailing zeros dropped. An unreadable input comes back as it was.
+ */
+export function displayNumber(value: string | MmNumber): string {
+  const n = typeof value === 'string' ? num(value) : value;
+  if (!n) return String(value);
+  if (n.isZero()) return '0';
+  let places = DISPLAY_PLACES;
+  let threshold = MmNumber.ONE;
+  for (let i = 0; i <= DISPLAY_PLACES - SMALL_SIGNIFICANT; i++) threshold = threshold.div(TEN);
+  // Below 10^-5 every further leading zero needs one more decimal to keep 4 significant digits.
+  let abs = n.abs();
+  while (abs.lt(threshold) && places < MAX_PLACES) {
+    abs = abs.mul(TEN);
+    places++;
+  }
+  return roundNumber(n, places).toDecimalString();
+}
+
+/** A number for an RPC argument: its decimal text when that is exact, else a fraction (KDF reads both). */
+export function wireNumber(n: MmNumber): string | { numer: string; denom: string } {
+  const text = n.toDecimalString();
+  const back = num(text);
+  return back && back.eq(n) ? text : n.toFraction();
+}
+
+/** How the page learnt which side the user placed: only a page-placed buy turns a maker order round. */
+export type PlacedSide = 'Buy' | 'Sell';
+
+/** A maker order as the user placed it: side, pair and exact numbers in that orientation. */
+export interface MakerOrderView {
+  side: PlacedSide;
+  base: string;
+  rel: string;
+  /** `rel` per 1 `base`. */
+  price: MmNumber;
+  volume: MmNumber;
+  minVolume: MmNumber;
+  available: MmNumber;
+}
+
+/** The exact value of a `my_orders` number: its fraction when given (the decimal text is cut at 100 digits). */
+function exact(decimal: string, fraction?: { numer: string; denom: string }): MmNumber {
+  if (fraction) {
+    try {
+      return MmNumber.parse(fraction);
+    } catch {
+      // fall back to the decimal text
+    }
+  }
+  return num(decimal) ?? MmNumber.ZERO;
+}
+
+/**
+ * `order` in the user's terms. A maker order from a converted buy sells `rel_amount` of the buy's
+ * rel coin at `1/price`; turned round it buys `max_base_vol × price` of the order's rel coin at
+ * `1/price` of its base coin. Anything else is a sell of the order's base, as it stands.
+ */
+export function makerOrderView(order: MakerOrderInfo, placed: PlacedSide = 'Sell'): MakerOrderView {
+  const price = exact(order.price, order.price_fraction);
+  const volume = exact(order.max_base_vol, order.max_base_vol_fraction);
+  const minVolume = exact(order.min_base_vol, order.min_base_vol_fraction);
+  const available = exact(order.available_amount);
+  if (placed === 'Sell' || !price.isPositive()) {
+    return { side: 'Sell', base: order.base, rel: order.rel, price, volume, minVolume, available };
+  }
+  return {
+    side: 'Buy',
+    base: order.rel,
+    rel: order.base,
+    price: MmNumber.ONE.div(price),
+    volume: volume.mul(price),
+    minVolume: minVolume.mul(price),
+    available: available.mul(price),
+  };
+}
+
+/**
+ * `update_maker_order`'s arguments for a new price and amount typed in the view's terms, or null
+ * when nothing changes. For a turned-round buy the node's price is `1/price` and its volume (of
+ * the coin paid) `amount × price`; the volume changes by a delta, exactly.
+ */
+export function updateArgsFor(
+  order: MakerOrderInfo,
+  view: MakerOrderView,
+  newPrice: MmNumber,
+  newVolume: MmNumber,
+): Record<string, unknown> | null {
+  const args: Record<string, unknown> = { uuid: order.uuid };
+  const oldMakerVolume = exact(order.max_base_vol, order.max_base_vol_fraction);
+  if (!newPrice.eq(view.price)) args.new_price = wireNumber(view.side === 'Buy' ? MmNumber.ONE.div(newPrice) : newPrice);
+  // A buy's volume on the book is what it pays, so a new price alone changes it too.
+  const makerVolume = view.side === 'Buy' ? newVolume.mul(newPrice) : newVolume;
+  if (!makerVolume.eq(oldMakerVolume)) args.volume_delta = wireNumber(makerVolume.sub(oldMakerVolume));
+  return Object.keys(args).length === 1 ? null : args;
+}
