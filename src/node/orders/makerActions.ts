@@ -88,6 +88,7 @@ async function placeMakerOrder(core: OrdersCore, sync: BookSync, req: SetPriceRe
     saveInHistory: req.saveInHistory,
     baseOrderbookTicker: core.orderbookTickerOf(req.base),
     relOrderbookTicker: core.orderbookTickerOf(req.rel),
+    wasTaker: false,
   };
   const ended = replaced.map((old) => ({ order: old, reason: 'Cancelled' as const }));
   await core.persist(`maker order ${order.uuid}`, (p) => p.placeMaker(order, ended, now));

@@ -115,6 +115,7 @@ export function takerToMaker(order: TakerOrder, now: number): MakerOrder {
     startedSwaps: [],
     changesHistory: [],
     saveInHistory: order.saveInHistory,
+    wasTaker: true,
   };
   if (req.action === 'Sell') {
     return {

@@ -14,6 +14,8 @@ export interface HistoryRow {
   orderType: 'Maker' | 'Taker';
   /** `Sell` for a maker order; the taker's action otherwise. */
   initialAction: 'Sell' | 'Buy';
+  /** A maker order that began as a GoodTillCancelled taker request. */
+  wasTaker: boolean;
   base: string;
   rel: string;
   /** A maker's price; a taker's rel amount per base. */
@@ -33,13 +35,14 @@ export interface HistoryRow {
 export function openOrderRow(order: MakerOrder | TakerOrder): HistoryRow {
   if ('request' in order) {
     const q = order.request;
-    const common = { uuid: q.uuid, orderType: 'Taker' as const, initialAction: q.action, base: q.base, rel: q.rel };
+    const common = { uuid: q.uuid, orderType: 'Taker' as const, initialAction: q.action, base: q.base, rel: q.rel, wasTaker: false };
     return { ...common, price: q.relAmount.div(q.baseAmount), volume: q.baseAmount, createdAt: order.createdAt, lastUpdated: order.createdAt, status: 'Created', order, ended: false };
   }
   return {
     uuid: order.uuid,
     orderType: 'Maker',
     initialAction: 'Sell',
+    wasTaker: order.wasTaker,
     base: order.base,
     rel: order.rel,
     price: order.price,
@@ -91,8 +94,7 @@ function matches(row: HistoryRow, f: OrdersFilter): boolean {
     (f.toVolume === undefined || row.volume.lte(f.toVolume)) &&
     (f.fromTimestamp === undefined || row.createdAt >= f.fromTimestamp) &&
     (f.toTimestamp === undefined || row.createdAt <= f.toTimestamp) &&
-    // A taker request that became a maker order is not told apart here: every row has was_taker 0.
-    (f.wasTaker === undefined || !f.wasTaker) &&
+    (f.wasTaker === undefined || row.wasTaker === f.wasTaker) &&
     (f.status === undefined || row.status === f.status)
   );
 }
@@ -129,7 +131,7 @@ export function rowToWire(row: HistoryRow): Record<string, unknown> {
     volume: Number(row.volume.toDecimalString()),
     created_at: row.createdAt,
     last_updated: row.lastUpdated,
-    was_taker: 0,
+    was_taker: row.wasTaker ? 1 : 0,
     status: row.status,
   };
 }

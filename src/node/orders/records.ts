@@ -215,6 +215,7 @@ export function makerOrderToRecord(o: MakerOrder): Plain {
     saveInHistory: o.saveInHistory,
     baseOrderbookTicker: o.baseOrderbookTicker,
     relOrderbookTicker: o.relOrderbookTicker,
+    wasTaker: o.wasTaker,
   };
 }
 
@@ -240,6 +241,8 @@ export function makerOrderFromRecord(r: ParamReader): MakerOrder {
     saveInHistory: r.bool('saveInHistory'),
     baseOrderbookTicker: nullableStr(r, 'baseOrderbookTicker'),
     relOrderbookTicker: nullableStr(r, 'relOrderbookTicker'),
+    // Records written before the field were maker orders from the start, or converted ones not told apart.
+    wasTaker: r.optBool('wasTaker', false),
   };
 }
 

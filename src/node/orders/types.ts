@@ -103,6 +103,8 @@ export interface MakerOrder {
   saveInHistory: boolean;
   baseOrderbookTicker: string | null;
   relOrderbookTicker: string | null;
+  /** A GoodTillCancelled taker request nobody took, kept under its uuid (KDF's `was_taker`). */
+  wasTaker: boolean;
 }
 
 export interface TakerOrder {

@@ -9,7 +9,7 @@ import { EthChainApi } from '../../../src/node/coins/eth/chainApi';
 import { ethSource, SCAN_DEPTH } from '../../../src/node/coins/eth/history/sources';
 import { EthProvider, NodeRpcError } from '../../../src/node/coins/eth/provider';
 import { devnet } from '../devnet/daemon';
-import { DETAILS_KEYS, ETH_FEE_KEYS } from '../utxo/txDetails';
+import { DETAILS_KEYS, ETH_FEE_KEYS } from '../../fixtures/coins/txDetailsKeys';
 import { waitFor } from '../utxo/walletNode';
 import { chainBalance, chainProvider, fundEvm, openEvmNode, startEvmNode, units, type EvmNode, type EvmTicker } from './evmWallet';
 

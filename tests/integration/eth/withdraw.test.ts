@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Transaction, Wallet, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DETAILS_KEYS, ETH_FEE_KEYS } from '../utxo/txDetails';
+import { DETAILS_KEYS, ETH_FEE_KEYS } from '../../fixtures/coins/txDetailsKeys';
 import { waitFor, type Reply } from '../utxo/walletNode';
 import { chainBalance, chainProvider, openEvmNode, startEvmNode, tokenAddress, units, type EvmNode, type EvmTicker } from './evmWallet';
 

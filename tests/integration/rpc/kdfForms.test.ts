@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daemon } from '../devnet/daemon';
 import { fund } from '../utxo/funding';
-import { DETAILS_KEYS } from '../utxo/txDetails';
+import { DETAILS_KEYS } from '../../fixtures/coins/txDetailsKeys';
 import { freshPassphrase, RPC_PASSWORD, startWalletNode, waitFor, type Reply, type WalletNode } from '../utxo/walletNode';
 
 type Body = Record<string, unknown>;

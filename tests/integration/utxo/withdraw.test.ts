@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daemon } from '../devnet/daemon';
 import { fund } from './funding';
-import { DETAILS_KEYS, UTXO_FEE_KEYS } from './txDetails';
+import { DETAILS_KEYS, UTXO_FEE_KEYS } from '../../fixtures/coins/txDetailsKeys';
 import { freshPassphrase, startWalletNode, waitFor, type Reply, type WalletNode } from './walletNode';
 
 const sat = (decimal: string): bigint => {

@@ -8,25 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TransactionDetails } from '../../../../src/node/coins/coin';
 import { ethFeeDetails } from '../../../../src/node/coins/eth/fee';
 import { feeDetailsToWire, txDetailsToWire } from '../../../../src/node/coins/wire';
-
-/** KDF's field order: `tx` flattened first, then the rest as declared (no `kmd_rewards` outside KMD). */
-const TX_DETAILS_KEYS = [
-  'tx_hex',
-  'tx_hash',
-  'from',
-  'to',
-  'total_amount',
-  'spent_by_me',
-  'received_by_me',
-  'my_balance_change',
-  'block_height',
-  'timestamp',
-  'fee_details',
-  'coin',
-  'internal_id',
-  'transaction_type',
-  'memo',
-];
+import { DETAILS_KEYS, ETH_FEE_KEYS, UTXO_FEE_KEYS } from '../../../fixtures/coins/txDetailsKeys';
 
 const utxoWithdraw: TransactionDetails = {
   txHex: '0100',
@@ -49,9 +31,9 @@ const utxoWithdraw: TransactionDetails = {
 describe('txDetailsToWire', () => {
   it('a UTXO withdraw: KDF keys in order, internal_id "" and memo null', () => {
     const wire = txDetailsToWire(utxoWithdraw);
-    expect(Object.keys(wire)).toEqual(TX_DETAILS_KEYS);
+    expect(Object.keys(wire)).toEqual(DETAILS_KEYS);
     expect(wire).toMatchObject({ internal_id: '', memo: null, transaction_type: 'StandardTransfer' });
-    expect(Object.keys(wire.fee_details as object)).toEqual(['type', 'coin', 'amount']);
+    expect(Object.keys(wire.fee_details as object)).toEqual(UTXO_FEE_KEYS);
   });
 
   it('an EVM history entry: max fees per gas null for legacy gas, between gas_price and total_fee', () => {
@@ -62,7 +44,7 @@ describe('txDetailsToWire', () => {
       blockHeight: 12,
       feeDetails: ethFeeDetails(52_000n, 3_000_000_000n, 'ETHDEV'),
     });
-    expect(Object.keys(wire)).toEqual(TX_DETAILS_KEYS);
+    expect(Object.keys(wire)).toEqual(DETAILS_KEYS);
     expect(wire.internal_id).toBe('cd'.repeat(32));
     expect(wire.fee_details).toEqual({
       type: 'Eth',
@@ -73,7 +55,7 @@ describe('txDetailsToWire', () => {
       max_priority_fee_per_gas: null,
       total_fee: '0.000156',
     });
-    expect(Object.keys(wire.fee_details as object)).toEqual(['type', 'coin', 'gas', 'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'total_fee']);
+    expect(Object.keys(wire.fee_details as object)).toEqual(ETH_FEE_KEYS);
   });
 
   it('carries a memo and EIP-1559 max fees when the details have them', () => {

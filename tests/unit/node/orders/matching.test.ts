@@ -68,6 +68,7 @@ function makerOrder(o: { base: string; rel: string; baseTicker?: string; price: 
     saveInHistory: true,
     baseOrderbookTicker: o.baseTicker ?? null,
     relOrderbookTicker: null,
+    wasTaker: false,
   };
   if (o.reserved) {
     const req = request({ action: 'Buy', base: o.base, rel: o.rel, baseAmount: o.reserved, relAmount: o.reserved }, 'other');

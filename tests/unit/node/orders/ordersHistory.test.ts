@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MmNumber } from '../../../../src/shared/number';
 import { openOrderRow, rowToWire, selectOrders } from '../../../../src/node/orders/ordersHistory';
+import { takerToMaker } from '../../../../src/node/orders/matching';
 import type { FinishedOrder } from '../../../../src/node/orders/persistence';
 import type { MakerOrder, TakerOrder } from '../../../../src/node/orders/types';
 
@@ -27,6 +28,7 @@ const maker = (uuid: string, createdAt: number, over: Partial<MakerOrder> = {}):
   saveInHistory: true,
   baseOrderbookTicker: null,
   relOrderbookTicker: null,
+  wasTaker: false,
   ...over,
 });
 
@@ -75,6 +77,14 @@ describe('orders history rows', () => {
       uuid: 't', order_type: 'Taker', initial_action: 'Buy', base: 'RLTC1', rel: 'RLTC2', price: 1 / 3, volume: 3,
       created_at: 3, last_updated: 3, was_taker: 0, status: 'Created',
     });
+  });
+
+  it('a maker order that began as a taker request is was_taker 1, and the filter tells the two apart', () => {
+    const converted = takerToMaker(taker('c', 4), 6);
+    expect(rowToWire(openOrderRow(converted))).toMatchObject({ uuid: 'c', order_type: 'Maker', was_taker: 1 });
+    const both = [converted, maker('m', 5)];
+    expect(selectOrders(both, [], { wasTaker: true }).rows.map((r) => r.uuid)).toEqual(['c']);
+    expect(selectOrders(both, [], { wasTaker: false }).rows.map((r) => r.uuid)).toEqual(['m']);
   });
 
   it('price filters compare exactly, not as floats', () => {

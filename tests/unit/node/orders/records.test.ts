@@ -73,6 +73,7 @@ function makerOrder(): MakerOrder {
     saveInHistory: true,
     baseOrderbookTicker: null,
     relOrderbookTicker: 'RLTC2',
+    wasTaker: true,
   };
 }
 
