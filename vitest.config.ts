@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-/** The swap legs wait on lock times and blocks, not on the CPU: they run two files at a time, on a devnet of their own. */
+/**
+ * The swap legs, on a devnet of their own, one file at a time: the failure and cheating files run
+ * about 50 nodes between them, and side by side on one seed their orders did not always reach the
+ * other side within 90 s (seen in 3 of 6 runs; not yet explained).
+ */
 const SWAP_LEGS = 'tests/integration/swaps/**/*.test.ts';
 
 const integration = {
@@ -35,8 +39,7 @@ export default defineConfig({
           ...integration,
           name: 'swaps',
           include: [SWAP_LEGS],
-          fileParallelism: true,
-          maxWorkers: 2,
+          fileParallelism: false,
         },
       },
     ],

@@ -25,7 +25,7 @@ const steps = [
   { name: 'dependency rules', cmd: ['depcruise', 'src', 'tools', '--config', '.dependency-cruiser.cjs'] },
   { name: 'unit', cmd: vitestJson('unit'), counts: vitestCounts('test-results/unit.json') },
   { name: 'integration', cmd: vitestJson('integration'), counts: vitestCounts('test-results/integration.json') },
-  // The swap legs (real swaps on a devnet of their own), several files at a time: they wait on lock times.
+  // The swap legs: real swaps on a devnet of their own.
   { name: 'swaps', cmd: vitestJson('swaps'), counts: vitestCounts('test-results/swaps.json') },
   // The e2e build: its worker holds the simulated Trezor the browser tests drive (`npm start` builds without it).
   { name: 'build', cmd: ['vite', 'build'], env: { VITE_TREZOR_SIM: '1' } },
