@@ -14,7 +14,7 @@ declare global {
 }
 
 const START_TIMEOUT_MS = 120_000;
-const DIR = join(fileURLToPath(new URL('../..', import.meta.url)), '.devnet', 'e2e');
+const DIR = join(fileURLToPath(new URL('../..', import.meta.url)), '.devnet', process.env.E2E_RUN ? `e2e-${process.env.E2E_RUN}` : 'e2e');
 
 export default async function globalSetup(): Promise<void> {
   if (process.env.E2E_DEVNET === 'off') {
