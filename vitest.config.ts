@@ -2,10 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The swap legs, on a devnet of their own, one file at a time: the failure and cheating files run
- * about 50 nodes between them, and side by side on one seed their orders did not always reach the
- * other side within 90 s (seen in 3 of 6 runs; not yet explained).
+ * about 50 nodes between them, and side by side their orders did not always reach the other side
+ * within 90 s (seen in 3 of 6 runs). Gossip itself is not the cause: 60 nodes on one seed each got
+ * every message of 5 rounds; the machine's 2 cores under ~50 swapping nodes are the suspect.
  */
 const SWAP_LEGS = 'tests/integration/swaps/**/*.test.ts';
+/** The rescue legs mostly wait for a payment lock to pass (~2 min each): they wait side by side. */
+const SWAP_RESCUE = ['tests/integration/swaps/recover.test.ts', 'tests/integration/swaps/importExport.test.ts'];
 
 const integration = {
   environment: 'node' as const,
@@ -39,7 +42,16 @@ export default defineConfig({
           ...integration,
           name: 'swaps',
           include: [SWAP_LEGS],
+          exclude: SWAP_RESCUE,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          ...integration,
+          name: 'swap-rescue',
+          include: SWAP_RESCUE,
+          maxWorkers: SWAP_RESCUE.length,
         },
       },
     ],

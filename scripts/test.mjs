@@ -27,6 +27,7 @@ const steps = [
   { name: 'integration', cmd: vitestJson('integration'), counts: vitestCounts('test-results/integration.json') },
   // The swap legs: real swaps on a devnet of their own.
   { name: 'swaps', cmd: vitestJson('swaps'), counts: vitestCounts('test-results/swaps.json') },
+  { name: 'swap rescue', cmd: vitestJson('swap-rescue'), counts: vitestCounts('test-results/swap-rescue.json') },
   // The e2e build: its worker holds the simulated Trezor the browser tests drive (`npm start` builds without it).
   { name: 'build', cmd: ['vite', 'build'], env: { VITE_TREZOR_SIM: '1' } },
   { name: 'e2e', cmd: ['playwright', 'test'], counts: playwrightCounts('test-results/e2e.json') },
@@ -86,7 +87,7 @@ for (const step of steps) {
 
 console.log('\n=== summary');
 for (const r of results) {
-  const what = r.passed + r.failed > 1 || r.name.match(/unit|integration|swaps|e2e/) ? ` (${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''})` : '';
+  const what = r.passed + r.failed > 1 || r.name.match(/unit|integration|swap|e2e/) ? ` (${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''})` : '';
   console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(18)} ${r.seconds.toFixed(1).padStart(6)} s${what}`);
 }
 // CI shows the tail of the output: name each failed test there, with the first lines of its error.
