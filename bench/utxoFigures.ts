@@ -2,11 +2,19 @@
  * UTXO figures on the devnet, node core under Node.js: `electrum` activation of the wallet with
  * 1,200 small outputs, how many Electrum round trips it takes, withdraw build-and-sign times, and
  * the longest the event loop stood still during a max withdraw (what other requests would wait).
+ * Without the devnet: coin selection (fee-minimising against KDF's smallest first, same wallet,
+ * same run) and signing a 650-input legacy transaction against a 0.01 withdraw.
  */
+import { readFileSync } from 'node:fs';
 import { Transaction } from 'bitcoinjs-lib';
 import type { Devnet } from '../devnet/start';
+import { parseCoinsConfig } from '../src/node/coins/config';
+import { planTx, signTx, p2pkhScript, type TxPlan, type TxPlanRequest, type Unspent } from '../src/node/coins/utxo/tx';
+import { planTxSmallestFirst } from '../src/node/coins/utxo/tx/plan';
+import { hash160, keyPairFromPrivkey, privkeyFromPassphrase } from '../src/node/crypto';
 import { NodeHost } from '../src/node/nodeHost';
 import { nodePlatform } from '../tools/host/nodePlatform';
+import { electrumLoadFigures } from './electrumLoadFigures';
 import { longestBlockMs } from './eventLoopBlock';
 import type { Figure } from './run';
 
@@ -76,6 +84,8 @@ export async function utxoFigures(devnet: Devnet): Promise<Figure[]> {
     maxInputs = Transaction.fromHex(result).ins.length;
   }
   await host.stop();
+  // Last: it pays the wallet one more output.
+  const electrumLoad = await electrumLoadFigures(devnet);
   return [
     { name: `electrum activation, wallet with ${utxoCount} UTXOs (median of ${RUNS})`, value: round(median(activations)), unit: 'ms' },
     { name: 'Electrum round trips during that activation (frames sent, incl. server.version)', value: roundTrips, unit: 'count' },
@@ -86,5 +96,79 @@ export async function utxoFigures(devnet: Devnet): Promise<Figure[]> {
       unit: 'ms',
     },
     { name: `longest event-loop block during withdraw max from ${utxoCount} UTXOs (median of ${RUNS} runs)`, value: median(blocks), unit: 'ms' },
+    ...electrumLoad,
   ];
+}
+
+const SAT_PER_LTC = 100_000_000n;
+
+/** 1,200 UTXOs: 1,150 × 0.001 LTC (as the devnet's "many" wallet) and 50 larger, 0.02 to 1 LTC. */
+function selectionWallet(): Unspent[] {
+  const unspent = (i: number, value: bigint): Unspent => ({ txid: (i + 1).toString(16).padStart(64, '0'), vout: 0, value, height: 1 });
+  return [...Array.from({ length: 1150 }, (_, i) => unspent(i, 100_000n)), ...Array.from({ length: 50 }, (_, k) => unspent(1150 + k, 2_000_000n * BigInt(k + 1)))];
+}
+
+/**
+ * Withdraw build-and-sign (plan, then sign) of 0.01 / 0.5 / 5 LTC from one 1,200-UTXO wallet with
+ * the fee-minimising selection and with KDF's smallest first, each the median of RUNS; then a
+ * 650-input P2PKH transaction signed, against the 0.01 withdraw of the same run.
+ */
+export async function coinSelectionFigures(): Promise<Figure[]> {
+  const ltc = parseCoinsConfig(JSON.parse(readFileSync('public/coins.json', 'utf8'))).coins.get('LTC');
+  if (!ltc?.utxo) throw new Error('public/coins.json has no LTC');
+  const key = keyPairFromPrivkey(privkeyFromPassphrase('bench coin selection'));
+  const mine = p2pkhScript(hash160(key.publicKey));
+  const wallet = selectionWallet();
+  const request = (unspents: Unspent[], value: bigint, feePolicy: TxPlanRequest['feePolicy'] = { kind: 'sendExact' }): TxPlanRequest => ({
+    unspents,
+    outputs: [{ script: p2pkhScript(new Uint8Array(20).fill(7)), value }],
+    changeScript: mine,
+    inputKind: 'p2pkh',
+    feeRate: { kind: 'fixedPerKb', satPerKb: 1000n }, // LTC's txfee
+    feePolicy,
+    dust: ltc.utxo!.dust,
+    ticker: 'LTC',
+    decimals: 8,
+  });
+  const timed = async (build: () => TxPlan): Promise<{ plan: TxPlan; ms: number }> => {
+    const times: number[] = [];
+    let plan = build();
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      plan = build();
+      await signTx(plan, key, ltc, 'p2pkh');
+      times.push(performance.now() - t0);
+    }
+    return { plan, ms: median(times) };
+  };
+
+  const figures: Figure[] = [];
+  let smallWithdrawMs = 0;
+  for (const [text, value] of [['0.01', SAT_PER_LTC / 100n], ['0.5', SAT_PER_LTC / 2n], ['5', 5n * SAT_PER_LTC]] as const) {
+    for (const [selection, plan] of [['fee-minimising', planTx], ['smallest first (KDF)', planTxSmallestFirst]] as const) {
+      const r = await timed(() => plan(request(wallet, value)));
+      if (selection === 'fee-minimising' && text === '0.01') smallWithdrawMs = r.ms;
+      const name = `withdraw ${text} from 1,200 UTXOs, ${selection} selection`;
+      figures.push(
+        { name: `${name}: inputs`, value: r.plan.inputs.length, unit: 'count' },
+        { name: `${name}: fee`, value: Number(r.plan.fee), unit: 'sat' },
+        { name: `${name}: build and sign (median of ${RUNS})`, value: round(r.ms), unit: 'ms' },
+      );
+    }
+  }
+  // 650 inputs, the fee out of the output: what a max withdraw of 650 small UTXOs signs.
+  const many = wallet.slice(0, 650);
+  const all = many.reduce((a, u) => a + u.value, 0n);
+  const maxPlan = planTx(request(many, all, { kind: 'deductFromOutput', index: 0 }));
+  const signing: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await signTx(maxPlan, key, ltc, 'p2pkh');
+    signing.push(performance.now() - t0);
+  }
+  figures.push(
+    { name: `sign a ${maxPlan.inputs.length}-input P2PKH transaction (median of ${RUNS})`, value: round(median(signing)), unit: 'ms' },
+    { name: `signing ${maxPlan.inputs.length} P2PKH inputs / withdraw 0.01 build and sign, same run`, value: round(median(signing) / smallWithdrawMs), unit: 'x' },
+  );
+  return figures;
 }

@@ -58,6 +58,10 @@ describe('Electrum fail-over', () => {
     expect(r.status).toBe(200);
     servers[2]?.process.kill('SIGKILL');
     await new Promise((resolve) => servers[2]?.process.once('exit', resolve));
+    // Until the node sees the socket close, it may answer from what the server last listed.
+    await waitFor('the node to see the server gone', async () =>
+      (await node.legacy('my_balance', { coin: 'RLTC2-segwit' })).status === 500 ? true : undefined,
+    );
     const w = await node.mmrpc('withdraw', { coin: 'RLTC2-segwit', to: address, amount: '0.1' });
     expect(w.status).toBe(502);
     expect(w.body.error_type).toBe('Transport');

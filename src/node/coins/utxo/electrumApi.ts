@@ -4,7 +4,9 @@
  */
 import { coinError } from '../coinErrors';
 import { isElectrumError, type ElectrumClient } from './electrum';
+import type { ScriptAnswer, ScriptStatus } from './scriptStatusCache';
 import type { Unspent } from './tx';
+import { TxHexCache } from './txHexCache';
 
 export interface HeaderTip {
   height: number;
@@ -17,11 +19,37 @@ export interface HistoryItem {
   height: number;
 }
 
+const SCRIPTHASH_SUBSCRIBE = 'blockchain.scripthash.subscribe';
+const LISTUNSPENT = 'blockchain.scripthash.listunspent';
+const GET_HISTORY = 'blockchain.scripthash.get_history';
+
+const parseStatus = (v: unknown): ScriptStatus | undefined => (v === null || (typeof v === 'string' && /^[0-9a-f]{64}$/i.test(v)) ? v : undefined);
+
 const isTxid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
 const isHeight = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= -1;
 
 function bad(method: string, what: string): never {
   throw coinError.transport(`malformed answer to ${method}: ${what}`);
+}
+
+function parseUnspents(items: unknown): Unspent[] {
+  if (!Array.isArray(items)) bad(LISTUNSPENT, 'not an array');
+  return items.map((it: Record<string, unknown>) => {
+    const { tx_hash, tx_pos, height, value } = it ?? {};
+    if (!isTxid(tx_hash) || !isHeight(height) || typeof tx_pos !== 'number' || !Number.isSafeInteger(tx_pos) || tx_pos < 0) {
+      bad(LISTUNSPENT, JSON.stringify(it));
+    }
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) bad(LISTUNSPENT, `value ${String(value)}`);
+    return { txid: tx_hash, vout: tx_pos, value: BigInt(value), height: Math.max(0, height) };
+  });
+}
+
+function parseHistory(items: unknown): HistoryItem[] {
+  if (!Array.isArray(items)) bad(GET_HISTORY, 'not an array');
+  return items.map((it: Record<string, unknown>) => {
+    if (!isTxid(it?.tx_hash) || !isHeight(it?.height)) bad(GET_HISTORY, JSON.stringify(it));
+    return { txHash: it.tx_hash as string, height: it.height as number };
+  });
 }
 
 /** A server's JSON-RPC error on a lookup means "not known"; a transport failure stays an error. */
@@ -35,39 +63,43 @@ function headerTime(hex: string): number {
   return Number.parseInt(hex.slice(136, 144).match(/../g)?.reverse().join('') ?? '', 16);
 }
 
+/** Hex kept of raw transactions read lately (4 M characters: 2 MB of transactions). */
+const TX_HEX_MAX_CHARS = 4_000_000;
+
 export class ElectrumApi {
+  private readonly txHexes = new TxHexCache(TX_HEX_MAX_CHARS);
+
   constructor(readonly client: ElectrumClient) {}
 
-  async listUnspent(scripthash: string): Promise<Unspent[]> {
-    const method = 'blockchain.scripthash.listunspent';
-    const items = await this.client.request<unknown>(method, [scripthash]);
-    if (!Array.isArray(items)) bad(method, 'not an array');
-    return items.map((it: Record<string, unknown>) => {
-      const { tx_hash, tx_pos, height, value } = it ?? {};
-      if (!isTxid(tx_hash) || !isHeight(height) || typeof tx_pos !== 'number' || !Number.isSafeInteger(tx_pos) || tx_pos < 0) {
-        bad(method, JSON.stringify(it));
-      }
-      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) bad(method, `value ${String(value)}`);
-      return { txid: tx_hash, vout: tx_pos, value: BigInt(value), height: Math.max(0, height) };
-    });
-  }
-
   async history(scripthash: string): Promise<HistoryItem[]> {
-    const method = 'blockchain.scripthash.get_history';
-    const items = await this.client.request<unknown>(method, [scripthash]);
-    if (!Array.isArray(items)) bad(method, 'not an array');
-    return items.map((it: Record<string, unknown>) => {
-      if (!isTxid(it?.tx_hash) || !isHeight(it?.height)) bad(method, JSON.stringify(it));
-      return { txHash: it.tx_hash as string, height: it.height as number };
-    });
+    return parseHistory(await this.client.request<unknown>(GET_HISTORY, [scripthash]));
   }
 
-  /** Raw transactions by id, in one batch. */
+  /** The script's unspent list, asked of the server whose status we hold when there is one. */
+  listUnspentAtSubscriber(scripthash: string): Promise<ScriptAnswer<Unspent[]>> {
+    return this.atSubscriber(scripthash, LISTUNSPENT, parseUnspents);
+  }
+
+  /** The script's history, asked of the server whose status we hold when there is one. */
+  historyAtSubscriber(scripthash: string): Promise<ScriptAnswer<HistoryItem[]>> {
+    return this.atSubscriber(scripthash, GET_HISTORY, parseHistory);
+  }
+
+  /** Another server may be a block behind the one that notified the status: ask that one first. */
+  private async atSubscriber<T>(scripthash: string, method: string, parse: (v: unknown) => T): Promise<ScriptAnswer<T>> {
+    const held = await this.client.requestAtSubscriber<unknown>({ method: SCRIPTHASH_SUBSCRIBE, params: [scripthash] }, method, [scripthash]);
+    if (held) return { value: parse(held.result), consistent: true };
+    return { value: parse(await this.client.request<unknown>(method, [scripthash])), consistent: false };
+  }
+
+  /** Raw transactions by id: those not read lately in one batch (`TxHexCache`). */
   async rawTransactions(txids: string[]): Promise<string[]> {
     if (txids.length === 0) return [];
     const method = 'blockchain.transaction.get';
-    const hexes = await this.client.batch(txids.map((id) => ({ method, params: [id] })));
-    return hexes.map((h) => (typeof h === 'string' && /^([0-9a-f]{2})+$/i.test(h) ? h : bad(method, 'not hex')));
+    return this.txHexes.get(txids, async (missing) => {
+      const hexes = await this.client.batch(missing.map((id) => ({ method, params: [id] })));
+      return hexes.map((h) => (typeof h === 'string' && /^([0-9a-f]{2})+$/i.test(h) ? h : bad(method, 'not hex')));
+    });
   }
 
   /**
@@ -150,10 +182,19 @@ export class ElectrumApi {
     return parse(result);
   }
 
-  /** Calls `onChange` whenever the script's status changes. */
-  async subscribeScripthash(scripthash: string, onChange: () => void): Promise<void> {
-    await this.client.subscribe('blockchain.scripthash.subscribe', [scripthash], (params) => {
-      if (params[0] === scripthash) onChange();
+  /**
+   * The script's status now, and `onChange` with every status the server notifies (`undefined`
+   * for a malformed one). A status is a hash of the script's history, null when it has none.
+   */
+  async subscribeScripthash(scripthash: string, onChange: (status: ScriptStatus | undefined) => void): Promise<ScriptStatus | undefined> {
+    const { result } = await this.client.subscribe<unknown>(SCRIPTHASH_SUBSCRIBE, [scripthash], (params) => {
+      if (params[0] === scripthash) onChange(parseStatus(params[1]));
     });
+    return parseStatus(result);
+  }
+
+  /** Whether the script's subscription is held by a connected server, so its status is current. */
+  isScripthashLive(scripthash: string): boolean {
+    return this.client.isSubscriptionLive(SCRIPTHASH_SUBSCRIBE, [scripthash]);
   }
 }

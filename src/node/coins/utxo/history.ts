@@ -76,7 +76,7 @@ export class UtxoHistory implements TxHistoryView {
 
   private async syncOnce(): Promise<void> {
     const ticker = this.coin.ticker;
-    const items = await this.coin.api.history(this.coin.scripthash);
+    const items = await this.coin.walletHistory();
     const read = await this.read();
     if (read.migrated.length > 0) await this.store.update(read.migrated, []);
     // An unreadable record counts as absent: fetched again, it is overwritten.

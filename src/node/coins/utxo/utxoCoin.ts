@@ -1,7 +1,8 @@
 /**
  * A UTXO coin activated over Electrum: its address and script, balance (with immature coinbase
  * outputs set apart), withdraw and broadcast, swap fee estimates and swap transactions. Balance
- * changes pushed by the server are sent on as `coin_balance` events, so the UI never polls.
+ * changes pushed by the server are sent on as `coin_balance` events, so the UI never polls. The
+ * wallet's unspent list and history are asked of the server only when its status hash changed.
  */
 import { Transaction } from 'bitcoinjs-lib';
 import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawHooks, WithdrawRequest } from '../coin';
@@ -11,7 +12,8 @@ import type { TradeFees } from '../tradeFee';
 import { bytesToHex } from '../../crypto';
 import { myAddress, decodeAddress } from './address';
 import type { ElectrumClient } from './electrum';
-import { ElectrumApi } from './electrumApi';
+import { ElectrumApi, type HistoryItem } from './electrumApi';
+import { ScriptStatusCache } from './scriptStatusCache';
 import { electrumScripthash } from './scripthash';
 import { outpointKey, SpentOutpoints } from './spentOutpoints';
 import type { UtxoSigner } from './signer';
@@ -50,6 +52,8 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   readonly tradeFees: TradeFees = new UtxoTradeFees(this);
   readonly swapOps: SwapOps = new UtxoSwapOps(this);
   private readonly spent = new SpentOutpoints();
+  /** The wallet script's unspent list and history, kept while its status is unchanged. */
+  private readonly walletReads = new ScriptStatusCache(() => this.api.isScripthashLive(this.scripthash));
   /** Whether a transaction is a coinbase never changes, so the answer is kept. */
   private readonly coinbase = new Map<string, boolean>();
   private tipHeight = 0;
@@ -97,7 +101,16 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
       this.notify();
     });
     this.tipHeight = tip.height;
-    await this.api.subscribeScripthash(this.scripthash, () => this.notify());
+    const status = await this.api.subscribeScripthash(this.scripthash, (s) => {
+      this.walletReads.setStatus(s);
+      this.notify();
+    });
+    this.walletReads.setStatus(status);
+  }
+
+  /** The wallet script's history, asked of the server only when its status changed. */
+  walletHistory(): Promise<HistoryItem[]> {
+    return this.walletReads.read('history', () => this.api.historyAtSubscriber(this.scripthash));
   }
 
   /** Runs `listener` on every change of the wallet's script or a new block. */
@@ -128,6 +141,7 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   async sendRawTransaction(txHex: string): Promise<string> {
     const txid = await this.api.broadcast(txHex);
     this.markSpent(txHex);
+    this.walletReads.invalidate();
     this.notify();
     return txid;
   }
@@ -155,7 +169,7 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   }
 
   private async classifiedUnspents(): Promise<{ spendable: Unspent[]; immature: Unspent[] }> {
-    const listed = await this.api.listUnspent(this.scripthash);
+    const listed = await this.walletReads.read('unspent', () => this.api.listUnspentAtSubscriber(this.scripthash));
     this.spent.prune(new Set(listed.map((u) => outpointKey(u.txid, u.vout))));
     const fresh = listed.filter((u) => !this.spent.has(u.txid, u.vout));
     const young = fresh.filter((u) => u.height > 0 && this.tipHeight - u.height + 1 < this.matureConfirmations);

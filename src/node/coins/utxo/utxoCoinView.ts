@@ -1,7 +1,7 @@
 /** What withdraw, merging and history need of a UTXO coin; UtxoCoin implements it. */
 import type { CoinConfig, UtxoParams } from '../config';
 import type { WithdrawHooks } from '../coin';
-import type { ElectrumApi } from './electrumApi';
+import type { ElectrumApi, HistoryItem } from './electrumApi';
 import type { UtxoSigner } from './signer';
 import type { InputKind, SignedTx, TxPlan, Unspent } from './tx';
 
@@ -20,6 +20,8 @@ export interface UtxoCoinView {
   /** The chain tip height. */
   readonly height: number;
   spendableUnspents(): Promise<Unspent[]>;
+  /** The wallet script's history (`blockchain.scripthash.get_history`), cached by its status. */
+  walletHistory(): Promise<HistoryItem[]>;
   /** Signs with the coin's signer; a hardware wallet asks the user through the hooks. */
   sign(plan: TxPlan, hooks?: WithdrawHooks): Promise<SignedTx>;
   sendRawTransaction(txHex: string): Promise<string>;

@@ -10,11 +10,12 @@
  */
 import { MmError } from '../../../errors';
 import { ElectrumConnection } from './connection';
-import type { ConnectionEvents, ConnectionSettings } from './connection';
+import type { ConnectionEvents, ConnectionSettings, Traffic } from './connection';
 import { ElectrumError, electrumUrl } from './errors';
+import type { ServerFailure, ServerFailureReason } from './errors';
 import { SubscriptionRegistry } from './subscriptions';
 import type { SubscriptionHost } from './subscriptions';
-import type { ElectrumCall, ElectrumClientOptions, ElectrumServer, ItemResult, LogLevel, Timers } from './types';
+import type { ElectrumCall, ElectrumClientOptions, ElectrumStats, ElectrumServer, ItemResult, LogLevel, Timers } from './types';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 20_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
@@ -45,6 +46,9 @@ interface Slot {
   /** When the last connection to it was opened (`timers.now()`), to rate-limit recovery. */
   lastAttemptAt: number;
   lastError: string | undefined;
+  lastReason: ServerFailureReason | undefined;
+  /** The last failure's text without the server prefix. */
+  lastDetail: string | undefined;
   roundTrips: number;
 }
 
@@ -94,6 +98,9 @@ export class ElectrumClient {
   private closing: Promise<void> | null = null;
   private nextId = 0;
   private roundTrips = 0;
+  /** JSON-RPC calls sent (a batch counts each of its calls), with the bytes of every frame. */
+  private requests = 0;
+  private readonly traffic: Traffic = { bytesSent: 0, bytesReceived: 0 };
 
   constructor(private readonly opts: ElectrumClientOptions) {
     if (opts.servers.length === 0) throw invalid('no Electrum servers given');
@@ -107,6 +114,8 @@ export class ElectrumClient {
       retryTimer: undefined,
       lastAttemptAt: -Infinity,
       lastError: undefined,
+      lastReason: undefined,
+      lastDetail: undefined,
       roundTrips: 0,
     }));
     const n = this.slots.length;
@@ -141,9 +150,7 @@ export class ElectrumClient {
     const waiter: StartWaiter = { promise, resolve, reject, timer: undefined };
     waiter.timer = this.timers.setTimeout(() => {
       waiter.timer = undefined;
-      this.abortStart(
-        ElectrumError.transport(undefined, `fewer than ${this.min} server(s) connected within ${this.connectTimeoutMs} ms${this.errorsText()}`),
-      );
+      this.abortStart(this.connectError(`fewer than ${this.min} server(s) connected within ${this.connectTimeoutMs} ms`, true));
     }, this.connectTimeoutMs);
     this.startWaiter = waiter;
     if (this.state === 'idle') this.state = 'starting';
@@ -181,10 +188,47 @@ export class ElectrumClient {
     return this.subs.subscribe<T>(method, params, onNotify);
   }
 
-  stats(): { roundTrips: number; connected: string[]; byServer: Record<string, number> } {
+  /**
+   * What the client has cost the servers so far: round trips, JSON-RPC calls, and the bytes of all
+   * frames (pings and the version handshake included), for benchmarks and tests.
+   */
+  stats(): ElectrumStats {
     const byServer: Record<string, number> = {};
     for (const s of this.slots) byServer[s.name] = s.roundTrips;
-    return { roundTrips: this.roundTrips, connected: this.slots.filter((s) => s.state === 'ready').map((s) => s.name), byServer };
+    return {
+      roundTrips: this.roundTrips,
+      requests: this.requests,
+      bytesSent: this.traffic.bytesSent,
+      bytesReceived: this.traffic.bytesReceived,
+      connected: this.slots.filter((s) => s.state === 'ready').map((s) => s.name),
+      byServer,
+    };
+  }
+
+  /** Whether a subscription is held by a connected server, so its last notified result is current. */
+  isSubscriptionLive(method: string, params: unknown[]): boolean {
+    return this.state === 'running' && this.subs.holder(method, params) !== null;
+  }
+
+  /**
+   * A request to the server holding a subscription, so that its answer matches the status that
+   * server notified (another server may be a block behind); `null` when no connected server holds
+   * it or that server went meanwhile. A server's error answer still throws.
+   */
+  async requestAtSubscriber<T = unknown>(subscription: ElectrumCall, method: string, params: unknown[]): Promise<{ result: T } | null> {
+    const slot = this.state === 'running' ? this.subs.holder(subscription.method, subscription.params ?? []) : null;
+    if (!slot) return null;
+    let results: ItemResult[] | null;
+    try {
+      results = await this.sendTo(slot, [{ method, params }]);
+    } catch (e) {
+      if (e instanceof ElectrumError && e.kind === 'transport') return null;
+      throw e;
+    }
+    const r = results?.[0];
+    if (!r) return null;
+    if (!r.ok) throw ElectrumError.fromRpc(slot.name, method, r.error);
+    return { result: r.result as T };
   }
 
   /** Stops every timer, closes every socket, rejects everything pending. Idempotent. */
@@ -237,6 +281,7 @@ export class ElectrumClient {
       pingIntervalMs: this.opts.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
       silenceTimeoutMs: this.opts.silenceTimeoutMs ?? DEFAULT_SILENCE_TIMEOUT_MS,
       nextId: () => ++this.nextId,
+      traffic: this.traffic,
       log: this.log,
     };
     const conn = new ElectrumConnection(settings, this.connectionEvents());
@@ -256,6 +301,8 @@ export class ElectrumClient {
         if (this.readyCount() >= this.max) return this.standBy(slot, conn);
         slot.state = 'ready';
         slot.lastError = undefined;
+        slot.lastReason = undefined;
+        slot.lastDetail = undefined;
         this.checkStart();
         this.drainWaiting();
         this.subs.onSlotReady();
@@ -270,6 +317,8 @@ export class ElectrumClient {
         if (!slot || slot.conn !== conn) return;
         slot.conn = null;
         slot.lastError = reason.message;
+        slot.lastReason = reason.reason ?? 'closed';
+        slot.lastDetail = reason.detail;
         if (this.state !== 'starting' && this.state !== 'running') {
           slot.state = 'idle';
           return;
@@ -339,9 +388,7 @@ export class ElectrumClient {
     const possible = this.slots.reduce((n, s) => n + (s.state === 'suspended' ? 0 : 1), 0);
     if (possible < this.min) {
       const connected = this.readyCount();
-      this.abortStart(
-        ElectrumError.transport(undefined, `could not connect to ${this.min} server(s), ${connected} connected${this.errorsText()}`),
-      );
+      this.abortStart(this.connectError(`could not connect to ${this.min} server(s), ${connected} connected`, false));
     }
   }
 
@@ -390,6 +437,23 @@ export class ElectrumClient {
   private errorsText(): string {
     const errs = this.slots.filter((s) => s.lastError !== undefined).map((s) => s.lastError);
     return errs.length === 0 ? '' : `: ${errs.join('; ')}`;
+  }
+
+  /**
+   * A failed connect(), naming each server that failed and why (`servers`): its last failure,
+   * or, when the connect timeout ran out (`timedOut`), a timeout for one still connecting.
+   * Read before the slots are released.
+   */
+  private connectError(text: string, timedOut: boolean): ElectrumError {
+    const servers: ServerFailure[] = this.slots
+      .filter((s) => s.state !== 'ready' && (s.lastReason !== undefined || (timedOut && s.state === 'connecting')))
+      .map((s) => ({
+        url: s.name,
+        protocol: s.server.protocol,
+        reason: s.lastReason ?? 'timeout',
+        error: s.lastDetail ?? `no answer within ${this.connectTimeoutMs} ms`,
+      }));
+    return new ElectrumError({ kind: 'transport', message: `${text}${this.errorsText()}`, servers });
   }
 
   // --- requests --------------------------------------------------------------------------------
@@ -443,6 +507,7 @@ export class ElectrumClient {
     job.tried.add(slot);
     if (job.counted) {
       this.roundTrips++;
+      this.requests += job.calls.length;
       slot.roundTrips++;
     }
     conn.send(job.calls, job.single, (err, results) => {
@@ -493,17 +558,22 @@ export class ElectrumClient {
     return ElectrumError.transport(undefined, `${describeCalls(job.calls)}: ${what}${lastErrorText(job)}`, job.lastError ?? undefined);
   }
 
+  /** Sends to this server only, no fail-over; `null` if it is not connected. */
+  private sendTo(slot: Slot, calls: ElectrumCall[]): Promise<ItemResult[] | null> {
+    return new Promise((resolve, reject) => {
+      const conn = slot.conn;
+      if (slot.state !== 'ready' || !conn || this.state === 'closed') return resolve(null);
+      this.roundTrips++;
+      this.requests += calls.length;
+      slot.roundTrips++;
+      conn.send(calls, true, (err, results) => (err ? reject(err) : resolve(results)));
+    });
+  }
+
   private subscriptionHost(): SubscriptionHost<Slot> {
     return {
       send: (calls, single) => this.run(calls, single),
-      sendTo: (slot, calls) =>
-        new Promise((resolve, reject) => {
-          const conn = slot.conn;
-          if (slot.state !== 'ready' || !conn || this.state === 'closed') return resolve(null);
-          this.roundTrips++;
-          slot.roundTrips++;
-          conn.send(calls, true, (err, results) => (err ? reject(err) : resolve(results)));
-        }),
+      sendTo: (slot, calls) => this.sendTo(slot, calls),
       isReady: (slot) => slot.state === 'ready',
       anyReady: () => this.readyCount() > 0,
       slotName: (slot) => slot.name,

@@ -42,6 +42,21 @@ export function frameText(data: unknown): string | null {
   return null;
 }
 
+/** The UTF-8 size of a text, counted without encoding it (frames of large listings are ~150 KB). */
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      n += 4; // a surrogate pair is one 4-byte character
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
 /** Parses a frame's text into messages (a batch response array is flattened). */
 export function decodeFrame(text: string): Incoming[] {
   let values: unknown[];

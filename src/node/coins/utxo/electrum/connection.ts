@@ -5,9 +5,10 @@
  * to the pool above. It never retries: a transport failure is reported once, through `closed`,
  * and every request still pending is answered with a transport error the pool may re-send.
  */
-import { decodeFrame, encodeFrame, encodeRequest, frameText } from './codec';
+import { decodeFrame, encodeFrame, encodeRequest, frameText, utf8Length } from './codec';
 import type { Incoming, RpcRequest } from './codec';
 import { ElectrumError } from './errors';
+import type { ServerFailureReason } from './errors';
 import type { ElectrumCall, ItemResult, LogLevel, Timers, WebSocketFactory, WebSocketLike } from './types';
 
 /** The protocol range we offer and accept (KDF: `["1.2", "1.4"]`). */
@@ -31,7 +32,15 @@ export interface ConnectionSettings {
   silenceTimeoutMs: number;
   /** Request ids, increasing across the whole client. */
   nextId: () => number;
+  /** Counts the bytes of every frame sent and received (shared by the client's connections). */
+  traffic: Traffic;
   log: (level: LogLevel, line: string) => void;
+}
+
+/** Bytes sent and received, UTF-8 as on the wire (WebSocket text frames). */
+export interface Traffic {
+  bytesSent: number;
+  bytesReceived: number;
 }
 
 export interface ConnectionEvents {
@@ -81,6 +90,8 @@ export class ElectrumConnection {
   private pingTimer: unknown;
   private silenceTimer: unknown;
   private received = 0;
+  /** The socket opened: a later failure while connecting is the handshake's, not the network's. */
+  private opened = false;
   private lastReceivedAt = 0;
   private socketGone = false;
   private readonly socketClosed: Promise<void>;
@@ -109,14 +120,14 @@ export class ElectrumConnection {
     const t = this.s.timers;
     this.connectTimer = t.setTimeout(() => {
       this.connectTimer = undefined;
-      this.fail(`no connection within ${this.s.connectTimeoutMs} ms`);
+      this.fail(`no connection within ${this.s.connectTimeoutMs} ms`, undefined, 'warn', 'timeout');
     }, this.s.connectTimeoutMs);
     let socket: WebSocketLike;
     try {
       socket = this.s.socketFactory(this.s.url);
     } catch (e) {
       this.markSocketClosed();
-      queueMicrotask(() => this.fail(`cannot open ${this.s.url}: ${describe(e)}`, e));
+      queueMicrotask(() => this.fail(`cannot open ${this.s.url}: ${describe(e)}`, e, 'warn', 'unreachable'));
       return;
     }
     this.socket = socket;
@@ -129,11 +140,11 @@ export class ElectrumConnection {
     }
     socket.onopen = () => this.onOpen();
     socket.onmessage = (ev) => this.onMessage(ev.data);
-    socket.onerror = (ev) => this.fail(`socket error${errorText(ev)}`, ev);
+    socket.onerror = (ev) => this.fail(`socket error${errorText(ev)}`, ev, 'warn', this.endedBeforeOpen());
     socket.onclose = (ev) => {
       this.markSocketClosed();
       const code = ev?.code === undefined ? '' : ` (code ${ev.code}${ev.reason ? `, ${ev.reason}` : ''})`;
-      this.fail(this.state === 'connecting' ? `connection failed${code}` : `connection closed${code}`);
+      this.fail(this.state === 'connecting' ? `connection failed${code}` : `connection closed${code}`, undefined, 'warn', this.endedBeforeOpen());
     };
   }
 
@@ -160,6 +171,7 @@ export class ElectrumConnection {
 
   private onOpen(): void {
     if (this.state !== 'connecting') return;
+    this.opened = true;
     this.sendFrame(
       [{ method: 'server.version', params: [this.s.clientName, [PROTOCOL_MIN, PROTOCOL_MAX]] }],
       true,
@@ -168,16 +180,16 @@ export class ElectrumConnection {
         if (err) return; // the connection is failing already
         const r = results[0];
         if (!r || !r.ok) {
-          this.fail(`server.version refused: ${r && !r.ok ? r.error.message : 'no answer'}`);
+          this.fail(`server.version refused: ${r && !r.ok ? r.error.message : 'no answer'}`, undefined, 'warn', 'not_electrum');
           return;
         }
         const v = r.result;
         if (!Array.isArray(v) || typeof v[0] !== 'string' || typeof v[1] !== 'string') {
-          this.fail(`malformed server.version answer ${JSON.stringify(v)}`);
+          this.fail(`malformed server.version answer ${JSON.stringify(v)}`, undefined, 'warn', 'not_electrum');
           return;
         }
         if (!isSupportedProtocol(v[1])) {
-          this.fail(`protocol version ${v[1]} is not supported (expected ${PROTOCOL_MIN}–${PROTOCOL_MAX})`);
+          this.fail(`protocol version ${v[1]} is not supported (expected ${PROTOCOL_MIN}–${PROTOCOL_MAX})`, undefined, 'warn', 'not_electrum');
           return;
         }
         this.becomeReady([v[0], v[1]]);
@@ -229,13 +241,15 @@ export class ElectrumConnection {
     frame.ids.forEach((id, index) => this.pending.set(id, { frame, index }));
     if (timeoutMs !== null) frame.timer = this.s.timers.setTimeout(() => this.onFrameTimeout(frame, timeoutMs), timeoutMs);
     if (!socket || socket.readyState !== OPEN) {
-      queueMicrotask(() => this.fail('socket is not open'));
+      queueMicrotask(() => this.fail('socket is not open', undefined, 'warn', this.endedBeforeOpen()));
       return;
     }
     try {
-      socket.send(encodeFrame(requests, single));
+      const text = encodeFrame(requests, single);
+      socket.send(text);
+      this.s.traffic.bytesSent += utf8Length(text);
     } catch (e) {
-      queueMicrotask(() => this.fail(`send failed: ${describe(e)}`, e));
+      queueMicrotask(() => this.fail(`send failed: ${describe(e)}`, e, 'warn', this.endedBeforeOpen()));
     }
   }
 
@@ -260,6 +274,7 @@ export class ElectrumConnection {
       return;
     }
     this.received++;
+    this.s.traffic.bytesReceived += utf8Length(text);
     this.lastReceivedAt = this.s.timers.now();
     for (const msg of decodeFrame(text)) {
       if ((this.state as ConnectionState) === 'closed') return;
@@ -298,7 +313,12 @@ export class ElectrumConnection {
   }
 
   /** Ends the connection once: timers stopped, socket closed, pending answered, pool told. */
-  private fail(message: string, cause?: unknown, level: LogLevel = 'warn'): void {
+  /** A socket that ends before its `open` never reached the server (refused, no route, failed TLS). */
+  private endedBeforeOpen(): ServerFailureReason {
+    return this.state === 'connecting' && !this.opened ? 'unreachable' : 'closed';
+  }
+
+  private fail(message: string, cause?: unknown, level: LogLevel = 'warn', reason: ServerFailureReason = 'closed'): void {
     if (this.state === 'closed') return;
     this.state = 'closed';
     const t = this.s.timers;
@@ -317,7 +337,7 @@ export class ElectrumConnection {
         }
       }
     }
-    const err = ElectrumError.transport(this.s.name, message, cause);
+    const err = ElectrumError.transport(this.s.name, message, cause, reason);
     this.s.log(level, `${this.s.name}: ${message}`);
     const frames = new Set<PendingFrame>();
     for (const { frame } of this.pending.values()) frames.add(frame);

@@ -9,6 +9,24 @@ import type { ElectrumServer, RpcErrorObject } from './types';
 
 export type ElectrumErrorKind = 'transport' | 'server';
 
+/**
+ * Why a server could not be used, for a client to act on (say which server failed and why, or
+ * suggest WS for WSS): `unreachable` (the socket never opened: refused, no route, TLS failed),
+ * `timeout` (no answer in time), `not_electrum` (it answered, but not as an Electrum server
+ * speaking protocol 1.2–1.4), `closed` (it was connected and went away).
+ */
+export type ServerFailureReason = 'unreachable' | 'timeout' | 'not_electrum' | 'closed';
+
+/** One server a connect attempt could not use; carried in activation errors' `error_data.servers`. */
+export interface ServerFailure {
+  /** `host:port`, as the request gave it. */
+  url: string;
+  protocol: 'WS' | 'WSS';
+  reason: ServerFailureReason;
+  /** The connection's own words (the close code, the library's text). */
+  error: string;
+}
+
 export interface ElectrumErrorInit {
   kind: ElectrumErrorKind;
   /** The human text; for a server error, the server's own message. */
@@ -20,6 +38,10 @@ export interface ElectrumErrorInit {
   code?: number;
   data?: unknown;
   cause?: unknown;
+  /** Why the connection ended (`kind: 'transport'` from a connection). */
+  reason?: ServerFailureReason;
+  /** The servers a failed connect could not use (`kind: 'transport'` from the client's connect). */
+  servers?: ServerFailure[];
 }
 
 export class ElectrumError extends MmError {
@@ -32,6 +54,10 @@ export class ElectrumError extends MmError {
   readonly rpcData?: unknown;
   readonly server?: string;
   readonly method?: string;
+  /** The text without the server prefix. */
+  readonly detail: string;
+  readonly reason?: ServerFailureReason;
+  readonly servers?: ServerFailure[];
 
   constructor(init: ElectrumErrorInit) {
     const where = init.server ? `Electrum server ${init.server}` : 'Electrum';
@@ -47,10 +73,13 @@ export class ElectrumError extends MmError {
     if (init.data !== undefined) this.rpcData = init.data;
     if (init.server !== undefined) this.server = init.server;
     if (init.method !== undefined) this.method = init.method;
+    this.detail = init.message;
+    if (init.reason !== undefined) this.reason = init.reason;
+    if (init.servers !== undefined) this.servers = init.servers;
   }
 
-  static transport(server: string | undefined, message: string, cause?: unknown): ElectrumError {
-    return new ElectrumError({ kind: 'transport', message, ...(server === undefined ? {} : { server }), cause });
+  static transport(server: string | undefined, message: string, cause?: unknown, reason?: ServerFailureReason): ElectrumError {
+    return new ElectrumError({ kind: 'transport', message, ...(server === undefined ? {} : { server }), cause, ...(reason && { reason }) });
   }
 
   static fromRpc(server: string, method: string, err: RpcErrorObject): ElectrumError {
@@ -67,6 +96,14 @@ export class ElectrumError extends MmError {
 
 export function isElectrumError(e: unknown): e is ElectrumError {
   return e instanceof ElectrumError;
+}
+
+/** The per-server failures of a failed connect, found along the error's `cause` chain. */
+export function serverFailuresOf(e: unknown): ServerFailure[] | undefined {
+  for (let at = e, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
+    if (at instanceof ElectrumError && at.servers !== undefined) return at.servers;
+  }
+  return undefined;
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;

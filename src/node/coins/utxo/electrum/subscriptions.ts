@@ -114,6 +114,12 @@ export class SubscriptionRegistry<S> {
     }
   }
 
+  /** The connected server holding the subscription, or null (orphaned, still being made, or none). */
+  holder(method: string, params: unknown[]): S | null {
+    const sub = this.subs.get(keyOf(method, params));
+    return sub !== undefined && sub.initial === null && sub.slot !== null && this.host.isReady(sub.slot) ? sub.slot : null;
+  }
+
   /** A notification from a server: to the subscription it holds whose params prefix the message's. */
   onNotification(slot: S, method: string, params: unknown[]): void {
     for (let n = 0; n < params.length; n++) {

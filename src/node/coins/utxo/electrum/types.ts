@@ -109,3 +109,16 @@ export interface RpcErrorObject {
 
 /** One answer of a request or of a batch item. */
 export type ItemResult = { ok: true; result: unknown } | { ok: false; error: RpcErrorObject };
+
+/** Counters of a client (`ElectrumClient.stats()`). */
+export interface ElectrumStats {
+  roundTrips: number;
+  /** JSON-RPC calls, each call of a batch counted. */
+  requests: number;
+  bytesSent: number;
+  bytesReceived: number;
+  /** Servers connected now. */
+  connected: string[];
+  /** Round trips per server. */
+  byServer: Record<string, number>;
+}

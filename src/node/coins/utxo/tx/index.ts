@@ -1,6 +1,6 @@
 /**
- * UTXO transactions, pure: KDF's coin selection and fee within the standard size (planTx),
- * signing that yields to the event loop (signTx), the size estimate fees are computed from,
+ * UTXO transactions, pure: coin selection for the lowest fee, with KDF's fee rules, within the
+ * standard size (planTx), signing that yields to the event loop (signTx), the size estimate fees are computed from,
  * output-script templates and amount text.
  */
 export type { FeePolicy, FeeRate, InputKind, TxOutput, TxPlan, TxPlanRequest, Unspent } from './types';

@@ -1,11 +1,10 @@
 /**
- * Coin selection and fee, step for step as KDF's `UtxoTxBuilder::build` (utxo_common.rs, the
- * loop of KDF PR #2316), so a withdraw pays the same fee to the satoshi:
- * 1. Unspents are deduplicated and sorted ascending by value (`sort_dedup_unspents`); every
- *    non-OP_RETURN output must be ≥ dust.
- * 2. Each round takes unspents in that order until they cover the outputs plus, with `sendExact`,
- *    the fee (and gas) of the previous round; the first round's fee is 0, and its fee is then
- *    sized without change. Not covered → NotSufficientBalance.
+ * Coin selection and fee. The fee rules are KDF's `UtxoTxBuilder::build` (utxo_common.rs, the loop
+ * of KDF PR #2316), step for step, so a given set of inputs pays KDF's fee to the satoshi:
+ * 1. Unspents are deduplicated; every non-OP_RETURN output must be ≥ dust.
+ * 2. Each round takes unspents in the order given until they cover the outputs plus, with
+ *    `sendExact`, the fee (and gas) of the previous round; the first round's fee is 0, and its fee
+ *    is then sized without change. Not covered → NotSufficientBalance.
  * 3. `deductFromOutput` takes fee + gas out of that output, which must be ≥ fee + gas + dust.
  * 4. Change = inputs − outputs − fee − gas, kept only when ≥ dust (else it adds to the fee).
  * 5. The fee is sized again with the change output; when the inputs still cover everything the
@@ -13,22 +12,45 @@
  *    only repeats, so this ends.
  * Sizes are KDF's estimate (size.ts), fees per fee.ts.
  *
+ * The order differs from KDF, which takes the smallest unspents first (so a small send from a
+ * wallet of many small outputs spends hundreds of them): the rounds run over a changeless match
+ * (branch and bound, select.ts) and over the unspents largest first, and the cheaper plan wins
+ * (counting what change will cost to spend, then fewer inputs). Withdraw, trade_preimage, max_taker_vol and swaps all plan
+ * here, so their figures agree. Consolidation is explicit: a `max` or a UTXO merge asks to spend
+ * everything it passes. The cheapest plan lists its inputs ascending by value.
+ *
  * Unlike KDF, a plan never exceeds the standard size nodes relay (standardSize.ts). When the
- * smallest-first selection would, the same steps run over the largest unspents that fit instead,
- * largest first (the fewest inputs): with `deductFromOutput` (a `max` or an upper bound) that
- * output is lowered to what they carry when it asks for more; with `sendExact`, when they cannot
- * pay it, the answer is TransactionTooLarge naming how many inputs fit.
+ * cheapest plan would, the same steps run over the largest unspents that fit instead: with
+ * `deductFromOutput` (a `max` or an upper bound) that output is lowered to what they carry when it
+ * asks for more; with `sendExact`, when they cannot pay it, the answer is TransactionTooLarge
+ * naming how many inputs fit.
  */
 import { MmError } from '../../../errors';
 import { coinError } from '../../coinErrors';
 import { amountTooLow, notSufficientBalance, transactionTooLarge, zeroBalanceToWithdrawMax } from '../../withdrawErrors';
 import { feeForVsize } from './fee';
 import { isOpReturn } from './scripts';
+import { changelessMatch, inputCost, largestFirst, smallestFirst } from './select';
 import { estimateTxVsize } from './size';
 import { fitsStandardSize, MAX_STANDARD_TX_WEIGHT, maxStandardInputs } from './standardSize';
 import type { TxOutput, TxPlan, TxPlanRequest, Unspent } from './types';
 
+/** The cheapest plan within the standard size: what every UTXO payment, fee figure and swap builds on. */
 export function planTx(req: TxPlanRequest): TxPlan {
+  return planWith(req, cheapestPlan);
+}
+
+/**
+ * The plan KDF (and this planner until it chose for the fee) makes: the rounds over the unspents
+ * smallest first. Kept only so the benchmark compares both selections on one wallet in one run.
+ */
+export function planTxSmallestFirst(req: TxPlanRequest): TxPlan {
+  return planWith(req, selectAndSize);
+}
+
+type Selection = (req: TxPlanRequest, ascending: Unspent[], outputs: TxOutput[]) => TxPlan;
+
+function planWith(req: TxPlanRequest, select: Selection): TxPlan {
   const { outputs, dust } = req;
   const deductIndex = req.feePolicy.kind === 'deductFromOutput' ? req.feePolicy.index : undefined;
   const unspents = sortDedup(req.unspents);
@@ -40,10 +62,38 @@ export function planTx(req: TxPlanRequest): TxPlan {
   }
   for (const o of outputs) if (!isOpReturn(o.script) && o.value < dust) throw amountTooLow(req, o.value, dust);
 
-  const plan = selectAndSize(req, unspents, outputs);
+  const plan = select(req, unspents, outputs);
   if (fitsStandardSize(plan.inputs.length, plan.outputs, req.inputKind)) return plan;
   const needed = plan.inputs.length;
   return deductIndex === undefined ? sendWithinStandardSize(req, unspents, needed) : deductWithinStandardSize(req, unspents, deductIndex, needed);
+}
+
+/**
+ * The cheaper of the rounds over a changeless match and over the unspents largest first (fewer
+ * inputs on a tie), inputs ascending. Cost is Core's waste: the fee, plus for a plan with change
+ * what spending that change will cost. Largest first fails only when the balance cannot pay.
+ */
+function cheapestPlan(req: TxPlanRequest, unspents: Unspent[], outputs: TxOutput[]): TxPlan {
+  let best = selectAndSize(req, largestFirst(unspents), outputs);
+  const match = req.feePolicy.kind === 'sendExact' ? changelessMatch(req, unspents, outputs, maxStandardInputs(outputs, req.inputKind)) : null;
+  const changeless = match && planOrNull(() => selectAndSize(req, match, outputs));
+  if (changeless) {
+    const changeCost = inputCost(req, outputs);
+    const waste = (p: TxPlan) => p.fee + (p.change > 0n ? changeCost : 0n);
+    const [a, b] = [waste(changeless), waste(best)];
+    if (a < b || (a === b && changeless.inputs.length < best.inputs.length)) best = changeless;
+  }
+  return { ...best, inputs: smallestFirst(best.inputs) };
+}
+
+/** A plan the match's rounds could not fund (its fee estimate was a little low) is no candidate. */
+function planOrNull(plan: () => TxPlan): TxPlan | null {
+  try {
+    return plan();
+  } catch (e) {
+    if (e instanceof MmError && e.errorType === 'NotSufficientBalance') return null;
+    throw e;
+  }
 }
 
 /** The requested outputs over the largest unspents a standard transaction with change can spend, largest first. */
@@ -120,9 +170,7 @@ function sortDedup(unspents: Unspent[]): Unspent[] {
     const key = `${u.txid}:${u.vout}`;
     if (!byOutpoint.has(key)) byOutpoint.set(key, u);
   }
-  return [...byOutpoint.values()].sort(
-    (a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) || a.txid.localeCompare(b.txid) || a.vout - b.vout,
-  );
+  return smallestFirst([...byOutpoint.values()]);
 }
 
 /** The `count` largest of `sorted` (ascending), still ascending. */

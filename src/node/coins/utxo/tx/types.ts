@@ -47,7 +47,7 @@ export interface TxPlanRequest {
 }
 
 export interface TxPlan {
-  /** In spending order: ascending value, or descending when the standard size forced the largest (plan.ts). */
+  /** In spending order: ascending value, or descending when the standard size forced the largest that fit (plan.ts). */
   inputs: Unspent[];
   /** The requested outputs (the fee taken out of one with `deductFromOutput`), then change if any. */
   outputs: TxOutput[];

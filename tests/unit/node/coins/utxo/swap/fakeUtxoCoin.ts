@@ -89,6 +89,10 @@ export class FakeUtxoCoin implements UtxoCoinView {
     return this.unspents.filter((u) => !this.spent.has(`${u.txid}:${u.vout}`));
   }
 
+  walletHistory(): Promise<HistoryItem[]> {
+    return this.api.history(this.scripthash);
+  }
+
   async sign(plan: TxPlan) {
     return this.signer.sign(plan, { config: this.config, inputKind: this.inputKind, prevTxHexes: async () => [], onFollowDevice: () => undefined });
   }

@@ -1,5 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { Transaction } from 'bitcoinjs-lib';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import coinsFile from '../../../../../fixtures/utxo/coins.json';
 import vectors from '../../../../../fixtures/utxo/signing.json';
@@ -187,6 +188,47 @@ describe('signTx of a large plan', () => {
       expect(secp256k1.verify(sig.subarray(0, -1), sighash, pub, { prehash: false, lowS: true, format: 'der' })).toBe(true);
     }
   }, 30_000);
+});
+
+describe('signTx with shared sighash parts', () => {
+  /** The old path: bitcoinjs-lib re-serializes the unsigned transaction for every input's sighash. */
+  function perInputSignatures(hex: string, spent: Unspent[], key: KeyPair, kind: InputKind): string[] {
+    const tx = Transaction.fromHex(hex);
+    for (const i of tx.ins) {
+      i.script = new Uint8Array(0);
+      i.witness = [];
+    }
+    const scriptCode = p2pkhScript(hash160(key.publicKey));
+    return spent.map((u, i) => {
+      const sighash =
+        kind === 'p2pkh' ? tx.hashForSignature(i, scriptCode, Transaction.SIGHASH_ALL) : tx.hashForWitnessV0(i, scriptCode, u.value, Transaction.SIGHASH_ALL);
+      const der = secp256k1.sign(sighash, key.privateKey, { prehash: false, lowS: true, format: 'der' });
+      return bytesToHex(Uint8Array.of(...der, Transaction.SIGHASH_ALL));
+    });
+  }
+
+  it('makes the same signatures as signing each input from a fresh serialization, for random transactions', async () => {
+    const bytes = (n: number) => fc.uint8Array({ minLength: n, maxLength: n });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ txid: bytes(32), vout: fc.nat({ max: 20 }), value: fc.bigInt({ min: 546n, max: 2n ** 50n }) }), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.record({ script: fc.uint8Array({ minLength: 1, maxLength: 40 }), value: fc.bigInt({ min: 0n, max: 2n ** 60n }) }), { minLength: 1, maxLength: 4 }),
+        bytes(32).filter((k) => k.some((b) => b !== 0) && k[0]! < 0xff),
+        fc.constantFrom<InputKind>('p2pkh', 'p2wpkh'),
+        fc.nat({ max: 0xffffffff }),
+        async (ins, outputs, privateKey, kind, lockTime) => {
+          const key = keyPairFromPrivkey(privateKey);
+          const inputs = ins.map((i) => ({ txid: bytesToHex(i.txid), vout: i.vout, value: i.value, height: 1 }));
+          const plan = { inputs, outputs, fee: 0n, change: 0n, spent: 0n };
+          const signed = await signTx(plan, key, coin('LTC'), kind, lockTime);
+          const tx = Transaction.fromHex(signed.hex);
+          const made = inputs.map((_, i) => bytesToHex(sigAndKey(tx, i, kind)[0]));
+          expect(made).toEqual(perInputSignatures(signed.hex, inputs, key, kind));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
 });
 
 describe('signTx refusals', () => {
