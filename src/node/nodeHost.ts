@@ -2,7 +2,7 @@
  * Holds at most one running node and answers the lifecycle calls around it (KDF's wasm entry
  * points). The worker and the headless host both sit on this, so they behave the same.
  */
-import type { ControlErrorBody, ControlRequest, NodeStatus } from '../shared/wire';
+import type { ControlErrorBody, ControlRequest, NodeStatus, P2pStatusData } from '../shared/wire';
 import { NodeEvents } from '../shared/wire';
 import type { Platform } from './context';
 import { generateMnemonic } from './crypto';
@@ -12,6 +12,13 @@ import { legacyErrorReply, mmrpcErrorReply, type Reply } from './rpc/serialize';
 import { WalletsStore } from './storage';
 import { startError } from './lifecycle/startError';
 import { startNode, type RunningNode } from './startNode';
+import { renameWallet } from './wallet/renameWallet';
+import { p2pError } from './p2p/errors';
+import { seedMultiaddrs } from './p2p/seedAddress';
+
+/** Seeds one `set_seednodes` may list, and the longest address taken: a page's typo, not a flood. */
+const MAX_SEEDNODES = 64;
+const MAX_SEED_CHARS = 512;
 
 export class NodeHost {
   private node: RunningNode | null = null;
@@ -96,9 +103,32 @@ export class NodeHost {
       case 'stop':
         await this.stop();
         return { result: 'success' };
+      case 'rename_wallet':
+        return renameWallet(await this.walletsStore(), this.platform.locks, req);
+      case 'p2p_status':
+        return this.p2pStatus();
+      case 'set_seednodes':
+        return this.setSeednodes(req.seednodes);
       default:
         throw dispatcherError.invalidRequest(`unknown control op ${JSON.stringify((req as { op?: unknown }).op)}`);
     }
+  }
+
+  /** Off (no seeds) while no node runs or it runs without peer-to-peer. */
+  private p2pStatus(): P2pStatusData {
+    const node = this.node;
+    return node?.p2p?.status() ?? { state: 'off', peers: 0, netid: node?.ctx.conf.netid ?? 0, seeds: [] };
+  }
+
+  /** The running node's seeds, changed in place; the page keeps the list for the next start itself. */
+  private setSeednodes(raw: unknown): P2pStatusData {
+    const ok = Array.isArray(raw) && raw.length <= MAX_SEEDNODES && raw.every((s) => typeof s === 'string' && s.trim() !== '' && s.length <= MAX_SEED_CHARS);
+    if (!ok) throw dispatcherError.invalidRequest(`seednodes must be a list of at most ${MAX_SEEDNODES} addresses of at most ${MAX_SEED_CHARS} characters`);
+    const node = this.node;
+    if (!node) throw dispatcherError.notRunning();
+    if (!node.p2p) throw p2pError('The node was started without seed nodes, so it is not on the peer-to-peer network: lock and unlock the wallet to join it');
+    node.p2p.setSeeds(seedMultiaddrs(raw as string[], node.ctx.conf.netid ?? 0));
+    return node.p2p.status();
   }
 
   private walletsStore(): Promise<WalletsStore> {

@@ -20,7 +20,7 @@ import { startOrders } from './orders/start';
 import { ActiveSwaps } from './swaps/activeSwaps';
 import { openSwapEngine, type OpenSwaps } from './swaps/engine/open';
 import { p2pForContext } from './p2p/forContext';
-import type { P2p } from './p2p/types';
+import type { Libp2pP2p } from './p2p/libp2pNode';
 import { passwordPolicyViolation } from './wallet/passwordPolicy';
 import { readConf } from './lifecycle/readConf';
 import { startError } from './lifecycle/startError';
@@ -28,6 +28,8 @@ import { startError } from './lifecycle/startError';
 export interface RunningNode {
   readonly ctx: NodeContext;
   readonly dispatcher: Dispatcher;
+  /** The peer-to-peer network; null when started without seed nodes. */
+  readonly p2p: Libp2pP2p | null;
   /** Shuts coins down and releases the tab lock; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -65,7 +67,7 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
     if (!lock) throw startError.walletInUse(wallet.walletName ?? keys.rmd160Hex);
   }
   try {
-    await wallet.persist?.();
+    await wallet.commit?.();
   } catch (e) {
     lock?.release();
     throw e;
@@ -89,7 +91,7 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
     log,
     requestStop: opts.onStopRequested,
   };
-  let p2p: P2p | null = null;
+  let p2p: Libp2pP2p | null = null;
   let orders: OrdersService | undefined;
   let swaps: OpenSwaps | undefined;
   try {
@@ -114,6 +116,7 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
   return {
     ctx,
     dispatcher,
+    p2p,
     async stop() {
       if (stopped) return;
       stopped = true;

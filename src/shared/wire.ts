@@ -64,7 +64,19 @@ export type ControlRequest =
   | { op: 'wallet_names' }
   | { op: 'generate_mnemonic' }
   | { op: 'start'; conf: NodeConf }
-  | { op: 'stop' };
+  | { op: 'stop' }
+  /**
+   * Renames a stored wallet once its password is proved (KDF has no RPC for it); refused while the
+   * wallet runs in any tab and when `new_name` is taken. Answers `{wallet_name}` (the new name).
+   */
+  | { op: 'rename_wallet'; wallet_name: string; new_name: string; password: string }
+  /** The peer-to-peer state now (`P2pStatusData`), for a page that opens after the last `p2p_status` event. */
+  | { op: 'p2p_status' }
+  /**
+   * Makes `seednodes` (conf form: multiaddrs or bare hosts on the running netid's WSS port) the running
+   * node's seeds: new ones are dialled, removed ones dropped, the network stays up. Answers `P2pStatusData`.
+   */
+  | { op: 'set_seednodes'; seednodes: string[] };
 
 /** Result of `status`. */
 export interface NodeStatus {
@@ -98,7 +110,34 @@ export const NodeEvents = {
   orderStatus: 'order_status',
   /** A KDF event stream (`stream::*::enable`) has news: `{_type, message}` as KDF's streamer sends it. */
   stream: 'stream',
+  /** The peer-to-peer state changed (a seed connected, failed or was lost; peers came or went): `P2pStatusData`. */
+  p2pStatus: 'p2p_status',
 } as const;
+
+/** One seed node as the node dials it. */
+export interface SeedStatusData {
+  /** The multiaddr dialled (a bare host of the conf is shown on its netid's WSS port). */
+  addr: string;
+  /** connecting: first dial, or redialling after the connection closed; unreachable: the last dial failed. */
+  state: 'connecting' | 'connected' | 'unreachable';
+  /** Why the last dial failed, in words; only when unreachable. */
+  error?: string;
+}
+
+/** The data of `p2p_status` and the answer of the `p2p_status` / `set_seednodes` control ops. */
+export interface P2pStatusData {
+  /**
+   * off: no seed nodes (no peer-to-peer, no trading); connecting: no seed connected yet and one still
+   * trying for the first time (or again after a loss); connected: at least one seed is connected;
+   * unreachable: every seed failed its last dial.
+   */
+  state: 'off' | 'connecting' | 'connected' | 'unreachable';
+  /** Peers connected now: seeds and any others. */
+  peers: number;
+  /** The network id the node runs on (conf `netid`). */
+  netid: number;
+  seeds: SeedStatusData[];
+}
 
 /** The data of `swap_confirmations`: how far a swap transaction the engine waits for has got. */
 export interface SwapConfirmationsData {

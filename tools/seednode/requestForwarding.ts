@@ -7,10 +7,13 @@
  * Only peers that dialed the seed are asked, never the requester: seeds never dial out, so a
  * request cannot bounce between seeds, and normal nodes answer with their own handler only.
  * Each peer has a request budget (rateLimit.ts); past it, requests are refused with an error.
+ * `GetPeerUtcTimestamp` is the exception: the seed answers it with its own clock, as KDF's seeds do,
+ * outside the budget (which bounds what the seed passes on; the time is a number it just writes).
  */
 import type { Libp2p, PeerId } from '@libp2p/interface';
 import { decodePeerRequest, decodePeerResponse, encodePeerResponse } from '../../src/node/p2p/peerRequest';
 import { errorMessage } from '../../src/node/p2p/errors';
+import { decodeNetworkInfoRequest, encodeUtcTimestamp } from '../../src/node/p2p/kdf/networkInfo';
 import { exchange, serve } from '../../src/node/p2p/requestResponse';
 import { RequestBudgets } from './rateLimit';
 
@@ -19,17 +22,19 @@ export const FANOUT = 8;
 /** Below the requester's 10 s, so the seed still has time to reply `None`. */
 export const FORWARD_TIMEOUT_MS = 8_000;
 
-export function forwardRequests(libp2p: Libp2p, log: (line: string) => void, budgets = new RequestBudgets()): Promise<void> {
+export function forwardRequests(libp2p: Libp2p, log: (line: string) => void, now: () => number = Date.now, budgets = new RequestBudgets()): Promise<void> {
   libp2p.addEventListener('peer:disconnect', (evt) => budgets.forget(evt.detail.toString()));
   return serve(
     libp2p,
     async (body, from, signal) => {
-      if (!budgets.take(from.toString())) return encodePeerResponse({ kind: 'err', err: 'too many requests' });
+      let req: Uint8Array;
       try {
-        decodePeerRequest(body);
+        req = decodePeerRequest(body);
       } catch (e) {
         return encodePeerResponse({ kind: 'err', err: `malformed request: ${errorMessage(e)}` });
       }
+      if (isTimeRequest(req)) return encodePeerResponse({ kind: 'ok', res: encodeUtcTimestamp(now()) });
+      if (!budgets.take(from.toString())) return encodePeerResponse({ kind: 'err', err: 'too many requests' });
       return (await firstOk(libp2p, answerers(libp2p, from), body, signal)) ?? encodePeerResponse({ kind: 'none' });
     },
     (e) => log(`seednode: request not answered: ${errorMessage(e)}`),
@@ -63,5 +68,13 @@ async function firstOk(libp2p: Libp2p, peers: PeerId[], body: Uint8Array, signal
   } finally {
     signal.removeEventListener('abort', onAbort);
     ctrl.abort();
+  }
+}
+
+function isTimeRequest(req: Uint8Array): boolean {
+  try {
+    return decodeNetworkInfoRequest(req) === 'GetPeerUtcTimestamp';
+  } catch {
+    return false; // forwarded as it is: the peers judge it
   }
 }

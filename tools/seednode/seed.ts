@@ -6,6 +6,8 @@
  * peers use and forwards request-response to its peers, within per-peer limits: gossipsub's topic
  * budget per peer (MAX_TOPICS_PER_PEER) and a request budget (rateLimit.ts). Its identity comes
  * from `keyFile` (identity.ts), so it keeps its peer id across restarts; without one it is fresh.
+ * As KDF's seeds, it identifies messages by KDF's ids, answers `GetPeerUtcTimestamp` itself and
+ * hangs up on peers whose clock is more than 20 s off (peerClock.ts).
  */
 import '../../src/node/p2p/polyfills';
 import { noise } from '@chainsafe/libp2p-noise';
@@ -16,6 +18,9 @@ import { identify } from '@libp2p/identify';
 import { ping } from '@libp2p/ping';
 import { webSockets } from '@libp2p/websockets';
 import { createLibp2p } from 'libp2p';
+import { kdfMsgIdFn } from '../../src/node/p2p/kdf/messageId';
+import { PeerClockCheck, type PeerClockStats } from '../../src/node/p2p/peerClock';
+import { REQUEST_TIMEOUT_MS } from '../../src/node/p2p/requestResponse';
 import { loadOrCreateIdentity } from './identity';
 import { forwardRequests } from './requestForwarding';
 import { relayAllTopics } from './topicRelay';
@@ -30,6 +35,8 @@ export interface SeedOptions {
   /** Topics relayed at most (topicRelay.ts); MAX_RELAYED_TOPICS by default. */
   maxRelayedTopics?: number;
   log?: (line: string) => void;
+  /** The clock peers' clocks are checked against and `GetPeerUtcTimestamp` answers from, ms; Date.now by default. */
+  now?: () => number;
 }
 
 /** Topics one peer may have the seed track; more are ignored (a trading node follows a few pairs and swaps). */
@@ -41,6 +48,8 @@ export interface SeedNode {
   peerId: string;
   /** `/ip4/<host>/tcp/<port>/ws/p2p/<peerId>`, what nodes list in `seednodes`. */
   multiaddr: string;
+  /** Peers whose clock was read after connecting, and those hung up on for it (as KDF's seeds do). */
+  readonly peerClocks: PeerClockStats;
   stop(): Promise<void>;
 }
 
@@ -65,6 +74,7 @@ export async function startSeedNode(opts: SeedOptions): Promise<SeedNode> {
         Dout: 2,
         Dlazy: 32,
         allowPublishToZeroTopicPeers: true,
+        msgIdFn: kdfMsgIdFn,
         scoreParams: { IPColocationFactorWeight: 0 },
         maxTopicBytesPerPeer: TOPIC_BYTES_PER_PEER,
       }),
@@ -72,13 +82,20 @@ export async function startSeedNode(opts: SeedOptions): Promise<SeedNode> {
     },
   });
   relayAllTopics(libp2p.services.pubsub, log, opts.maxRelayedTopics);
-  await forwardRequests(libp2p, log);
+  const now = opts.now ?? Date.now;
+  const stopped = new AbortController();
+  const clocks = new PeerClockCheck(libp2p, { now, timeoutMs: REQUEST_TIMEOUT_MS, signal: stopped.signal, log: (_level, line) => log(line) });
+  await forwardRequests(libp2p, log, now);
   const addr = libp2p.getMultiaddrs().find((a) => a.toString().includes('/ws/'));
   if (!addr) throw new Error('the seed has no WebSocket address');
   return {
     peerId: libp2p.peerId.toString(),
     multiaddr: addr.toString(),
+    get peerClocks() {
+      return clocks.stats;
+    },
     async stop() {
+      stopped.abort();
       await libp2p.stop();
     },
   };

@@ -5,9 +5,10 @@
  * actually starts p2p.
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { NodeEvents } from '../../shared/wire';
 import type { NodeContext } from '../context';
 import type { Libp2pP2p } from './libp2pNode';
-import { allLoopback, seedMultiaddr } from './seedAddress';
+import { allLoopback, seedMultiaddrs } from './seedAddress';
 
 export interface P2pForContextOptions {
   /** The dev flag of createP2p; by default on exactly when every seed is on this machine (a devnet). */
@@ -20,8 +21,9 @@ export interface P2pForContextOptions {
  * publish.
  */
 export async function p2pForContext(ctx: NodeContext, opts: P2pForContextOptions = {}): Promise<Libp2pP2p | null> {
-  const seeds = (ctx.conf.seednodes ?? []).map((s) => seedMultiaddr(s, ctx.conf.netid ?? 0));
-  if (seeds.length === 0) return null;
+  const netid = ctx.conf.netid ?? 0;
+  if ((ctx.conf.seednodes ?? []).length === 0) return null;
+  const seeds = seedMultiaddrs(ctx.conf.seednodes ?? [], netid);
   const { createP2p } = await import('./libp2pNode');
   return createP2p({
     signingKey: ctx.keys?.internal.privateKey ?? secp256k1.utils.randomSecretKey(),
@@ -29,5 +31,7 @@ export async function p2pForContext(ctx: NodeContext, opts: P2pForContextOptions
     allowLoopback: opts.allowLoopback ?? allLoopback(seeds),
     webSocket: ctx.platform.webSocket,
     log: ctx.log,
+    netid,
+    onStatus: (status) => ctx.platform.emit(NodeEvents.p2pStatus, status),
   });
 }

@@ -3,8 +3,11 @@
  * noise, yamux, identify, ping, gossipsub, and KDF's request-response protocol. The libp2p
  * identity is a fresh ed25519 key per start, as KDF light nodes use; the node's secp256k1 key only
  * signs envelopes. Peers whose bytes fail to decode or verify are penalized and, past a limit,
- * banned for a while (peerPenalties.ts); seeds never are. Loaded by dynamic import
- * (forContext.ts), so builds that never start p2p do not carry libp2p in their first chunk.
+ * banned for a while (peerPenalties.ts); seeds never are. Gossipsub is set up as KDF's fork
+ * runs on a light node (its message ids, mesh sizes and size cap; its relay mesh and unsigned
+ * messages: kdf/relayMesh.ts), and each peer's clock is checked on connect (peerClock.ts).
+ * Loaded by dynamic import (forContext.ts), so builds that never start p2p do not carry libp2p
+ * in their first chunk.
  */
 import './polyfills';
 import { noise } from '@chainsafe/libp2p-noise';
@@ -22,12 +25,17 @@ import { encodeSigned } from './envelope';
 import { errorMessage, p2pError } from './errors';
 import { MAX_FRAME_BYTES } from './framing';
 import { SignedGossip } from './gossip';
+import { decodeNetworkInfoRequest, encodeUtcTimestamp } from './kdf/networkInfo';
+import { KdfRelayMesh } from './kdf/relayMesh';
+import { PeerClockCheck, type PeerClockStats } from './peerClock';
 import { PeerPenalties } from './peerPenalties';
 import { decodePeerRequest, decodePeerResponse, encodePeerRequest, encodePeerResponse } from './peerRequest';
 import { provideWebSocket, type WebSocketOpener } from './polyfills';
 import { exchange, REQUEST_TIMEOUT_MS, serve } from './requestResponse';
-import { keepSeedsConnected, type P2pLog } from './seedDialer';
+import { p2pStatus, StatusReporter } from './p2pStatus';
+import { SeedDialer, type P2pLog } from './seedDialer';
 import type { P2p, P2pMessage, PeerAnswer, RequestHandler } from './types';
+import type { P2pStatusData } from '../../shared/wire';
 
 export interface P2pOptions {
   /** 32-byte secp256k1 secret that signs every published envelope (KDF's mm2 internal key). */
@@ -45,6 +53,12 @@ export interface P2pOptions {
   /** Per-peer request timeout; KDF's 10 s by default. */
   requestTimeoutMs?: number;
   log?: P2pLog;
+  /** The clock peers' clocks are checked against and `GetPeerUtcTimestamp` answers from, ms; Date.now by default. */
+  now?: () => number;
+  /** The network id (conf `netid`), reported in the status; 0 by default. */
+  netid?: number;
+  /** Told the network state each time it changes (the page's `p2p_status` event). */
+  onStatus?: (status: P2pStatusData) => void;
 }
 
 /** P2p plus what operators and tests look at. */
@@ -53,20 +67,21 @@ export interface Libp2pP2p extends P2p {
   readonly droppedMessages: number;
   /** Peers in this node's gossip mesh for `topic` (KDF's `get_gossip_mesh`). */
   meshPeers(topic: string): string[];
+  /** Peers whose clock was read after connecting, and those hung up on for it (peerClock.ts). */
+  readonly peerClocks: PeerClockStats;
+  /** The network state now: each seed's, the peer count. */
+  status(): P2pStatusData;
+  /** Makes these multiaddrs the seeds (new ones dialled, removed ones dropped); a bad one changes nothing. */
+  setSeeds(seednodes: readonly string[]): void;
 }
 
 export async function createP2p(opts: P2pOptions): Promise<Libp2pP2p> {
   if (!isValidPrivkey(opts.signingKey)) throw p2pError('the signing key is not a 32-byte secp256k1 secret');
-  const seeds = opts.seednodes.map((s) => {
-    try {
-      return multiaddr(s);
-    } catch (e) {
-      throw p2pError(`seednode ${JSON.stringify(s)} is not a multiaddr`, e);
-    }
-  });
+  const seeds = toMultiaddrs(opts.seednodes);
   provideWebSocket(opts.webSocket);
   const penalties = new PeerPenalties();
   const banned = (peer: PeerId): boolean => penalties.isBanned(peer.toString());
+  const relayMesh = new KdfRelayMesh(opts.log ?? (() => undefined));
   let libp2p: Libp2p<{ pubsub: GossipSub }>;
   try {
     libp2p = await createLibp2p({
@@ -85,6 +100,13 @@ export async function createP2p(opts: P2pOptions): Promise<Libp2pP2p> {
         ping: ping(),
         pubsub: gossipsub({
           allowPublishToZeroTopicPeers: true,
+          // As KDF's gossipsub: its message ids, its size cap, a light node's mesh (2, 4, 6).
+          msgIdFn: relayMesh.messageId,
+          maxInboundDataLength: MAX_FRAME_BYTES,
+          Dlo: 2,
+          D: 4,
+          Dhi: 6,
+          Dout: 1,
           ...(opts.allowLoopback ? { scoreParams: { IPColocationFactorWeight: 0 } } : {}),
         }),
       },
@@ -94,6 +116,7 @@ export async function createP2p(opts: P2pOptions): Promise<Libp2pP2p> {
   }
   const node = new Libp2pNode(libp2p, opts, seeds, penalties);
   try {
+    relayMesh.attach(libp2p);
     await node.start();
   } catch (e) {
     await libp2p.stop();
@@ -102,18 +125,28 @@ export async function createP2p(opts: P2pOptions): Promise<Libp2pP2p> {
   return node;
 }
 
+function toMultiaddrs(seednodes: readonly string[]): Multiaddr[] {
+  return seednodes.map((s) => {
+    try {
+      return multiaddr(s);
+    } catch (e) {
+      throw p2pError(`seednode ${JSON.stringify(s)} is not a multiaddr`, e);
+    }
+  });
+}
+
 class Libp2pNode implements Libp2pP2p {
   private readonly gossip: SignedGossip;
   private readonly ctrl = new AbortController();
   private readonly log: P2pLog;
   private readonly timeoutMs: number;
   private readonly signingKey: Uint8Array;
-  /** Seed peer ids pinned in the seeds' multiaddrs. */
-  private readonly pinnedSeedIds: Set<string>;
-  /** Seed multiaddr → the peer id that last answered there (a seed listed without `/p2p/` may change it). */
-  private readonly seedIdsAt = new Map<string, string>();
+  private readonly dialer: SeedDialer;
+  private readonly reporter: StatusReporter;
+  private readonly netid: number;
+  private readonly now: () => number;
+  private readonly clocks: PeerClockCheck;
   private handler: RequestHandler | null = null;
-  private dialing: Promise<void> = Promise.resolve();
   private stopping: Promise<void> | null = null;
 
   constructor(
@@ -125,7 +158,11 @@ class Libp2pNode implements Libp2pP2p {
     this.log = opts.log ?? (() => undefined);
     this.timeoutMs = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
     this.signingKey = opts.signingKey;
-    this.pinnedSeedIds = new Set(seeds.flatMap((s) => s.getComponents().flatMap((c) => (c.name === 'p2p' && c.value ? [c.value] : []))));
+    this.now = opts.now ?? Date.now;
+    this.clocks = new PeerClockCheck(libp2p, { now: this.now, timeoutMs: this.timeoutMs, signal: this.ctrl.signal, log: this.log });
+    this.netid = opts.netid ?? 0;
+    this.reporter = new StatusReporter(opts.onStatus ?? (() => undefined));
+    this.dialer = new SeedDialer(libp2p, this.ctrl.signal, this.log, () => this.reportStatus());
     this.gossip = new SignedGossip(libp2p.services.pubsub, opts.signingKey, this.log, {
       penalize: (peerId, reason) => this.penalize(peerId, reason),
       isBanned: (peerId) => penalties.isBanned(peerId),
@@ -140,9 +177,27 @@ class Libp2pNode implements Libp2pP2p {
     return this.gossip.droppedMessages;
   }
 
+  get peerClocks(): PeerClockStats {
+    return this.clocks.stats;
+  }
+
   async start(): Promise<void> {
     await serve(this.libp2p, (body, peer) => this.answer(body, peer), (e) => this.log('debug', `p2p: request not answered: ${errorMessage(e)}`));
-    this.dialing = keepSeedsConnected(this.libp2p, this.seeds, this.ctrl.signal, this.log, (seed, peerId) => this.seedIdsAt.set(seed.toString(), peerId));
+    for (const event of ['peer:connect', 'peer:disconnect'] as const) this.libp2p.addEventListener(event, () => this.reportStatus());
+    this.dialer.setSeeds(this.seeds);
+  }
+
+  status(): P2pStatusData {
+    return p2pStatus(this.dialer.seeds, this.stopping ? 0 : this.libp2p.getPeers().length, this.netid);
+  }
+
+  setSeeds(seednodes: readonly string[]): void {
+    this.assertRunning();
+    this.dialer.setSeeds(toMultiaddrs(seednodes));
+  }
+
+  private reportStatus(): void {
+    if (!this.stopping) this.reporter.report(this.status());
   }
 
   subscribe(topic: string, handler: (m: P2pMessage) => void): () => void {
@@ -207,7 +262,7 @@ class Libp2pNode implements Libp2pP2p {
     this.stopping ??= (async () => {
       this.ctrl.abort(p2pError('p2p stopped'));
       await this.libp2p.stop();
-      await this.dialing;
+      await this.dialer.ended();
     })();
     return this.stopping;
   }
@@ -225,7 +280,7 @@ class Libp2pNode implements Libp2pP2p {
   }
 
   private isSeed(peerId: string): boolean {
-    return this.pinnedSeedIds.has(peerId) || [...this.seedIdsAt.values()].includes(peerId);
+    return this.dialer.isSeed(peerId);
   }
 
   private async answer(body: Uint8Array, peer: PeerId): Promise<Uint8Array> {
@@ -236,6 +291,9 @@ class Libp2pNode implements Libp2pP2p {
       this.penalize(peer.toString(), 'malformed request');
       return encodePeerResponse({ kind: 'err', err: `malformed request: ${errorMessage(e)}` });
     }
+    const info = networkInfoRequest(req);
+    if (info === 'GetPeerUtcTimestamp') return encodePeerResponse({ kind: 'ok', res: encodeUtcTimestamp(this.now()) });
+    if (info) return encodePeerResponse({ kind: 'none' });
     const handler = this.handler;
     if (!handler) return encodePeerResponse({ kind: 'none' });
     try {
@@ -245,5 +303,14 @@ class Libp2pNode implements Libp2pP2p {
       this.log('warn', `p2p: request handler failed: ${errorMessage(e)}`);
       return encodePeerResponse({ kind: 'err', err: errorMessage(e) });
     }
+  }
+}
+
+/** The network-info request (answered here, as KDF's network layer does), or null for the domain's requests. */
+function networkInfoRequest(req: Uint8Array): ReturnType<typeof decodeNetworkInfoRequest> {
+  try {
+    return decodeNetworkInfoRequest(req);
+  } catch {
+    return null; // not for the network layer: the domain's handler judges it
   }
 }
