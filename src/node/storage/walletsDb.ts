@@ -58,15 +58,7 @@ export class WalletsStore {
     try {
       await this.db.write([{ type: 'add', store: STORE, value: wallet }]);
     } catch (e) {
-      if (e instanceof KeyExistsError) {
-        throw new MmError({
-          errorType: 'WalletAlreadyExists',
-          message: `Wallet '${wallet.wallet_name}' already exists`,
-          errorData: wallet.wallet_name,
-          httpStatus: 400,
-          cause: e,
-        });
-      }
+      if (e instanceof KeyExistsError) throw walletAlreadyExists(wallet.wallet_name, e);
       throw toDbError(e, `cannot save wallet '${wallet.wallet_name}'`);
     }
   }
@@ -77,6 +69,22 @@ export class WalletsStore {
       await this.db.write([{ type: 'put', store: STORE, value: wallet }]);
     } catch (e) {
       throw toDbError(e, `cannot save wallet '${wallet.wallet_name}'`);
+    }
+  }
+
+  /**
+   * Stores `wallet` under its new name and drops `oldName` in one write: both or neither. A new name
+   * that is taken fails with WalletAlreadyExists and changes nothing.
+   */
+  async rename(oldName: string, wallet: StoredWallet): Promise<void> {
+    try {
+      await this.db.write([
+        { type: 'add', store: STORE, value: wallet },
+        { type: 'delete', store: STORE, key: oldName },
+      ]);
+    } catch (e) {
+      if (e instanceof KeyExistsError) throw walletAlreadyExists(wallet.wallet_name, e);
+      throw toDbError(e, `cannot rename wallet '${oldName}'`);
     }
   }
 
@@ -92,4 +100,14 @@ export class WalletsStore {
   close(): void {
     this.db.close();
   }
+}
+
+function walletAlreadyExists(walletName: string, cause: unknown): MmError {
+  return new MmError({
+    errorType: 'WalletAlreadyExists',
+    message: `Wallet '${walletName}' already exists`,
+    errorData: walletName,
+    httpStatus: 400,
+    cause,
+  });
 }

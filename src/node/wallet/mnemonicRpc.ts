@@ -12,6 +12,7 @@ import { MmError } from '../errors';
 import type { StoredWallet } from '../storage';
 import { mnemonicError } from './mnemonicErrors';
 import { passwordPolicyViolation } from './passwordPolicy';
+import { whileWalletClosed } from './walletLocks';
 
 /** One password check at a time for each running node. */
 const checkQueues = new WeakMap<NodeContext, Promise<unknown>>();
@@ -90,7 +91,7 @@ async function changeMnemonicPassword(ctx: NodeContext, p: ParamReader): Promise
   return null;
 }
 
-/** Deletes a stored wallet other than the active one, once its password has been proved. */
+/** Deletes a stored wallet other than the active one and not open in another tab, once its password has been proved. */
 async function deleteWallet(ctx: NodeContext, p: ParamReader): Promise<unknown> {
   const walletName = p.str('wallet_name');
   const password = p.str('password');
@@ -99,11 +100,15 @@ async function deleteWallet(ctx: NodeContext, p: ParamReader): Promise<unknown> 
   }
   const secret = await loadSecret(ctx, walletName, password);
   if (secret === undefined) throw mnemonicError.invalidRequest(`Wallet '${walletName}' not found.`);
-  try {
-    await ctx.wallets.delete(walletName);
-  } catch (e) {
-    throw mnemonicError.walletsStorageError(e instanceof Error ? e.message : String(e), e);
-  }
+  // Unlike KDF, a wallet running in another tab is refused too: that tab would lose its stored record.
+  const inUse = (): MmError => mnemonicError.invalidRequest(`Cannot delete wallet '${walletName}' as it is open in another tab.`);
+  await whileWalletClosed(ctx.platform.locks, secret, inUse, async () => {
+    try {
+      await ctx.wallets.delete(walletName);
+    } catch (e) {
+      throw mnemonicError.walletsStorageError(e instanceof Error ? e.message : String(e), e);
+    }
+  });
   ctx.log('info', `wallet '${walletName}' deleted`);
   return null;
 }

@@ -24,8 +24,11 @@ export interface OpenedWallet {
   /** null in no-login mode. */
   passphrase: string | null;
   enableHd: boolean;
-  /** Stores a newly created wallet; call it only once the wallet's tab lock is held. */
-  persist: (() => Promise<void>) | null;
+  /**
+   * Call once the wallet's tab lock is held: stores a newly created wallet, or checks that an
+   * existing one is still stored as it was read (not renamed, deleted or re-encrypted meanwhile).
+   */
+  commit: (() => Promise<void>) | null;
 }
 
 export const MAX_WALLET_NAME_LENGTH = 64;
@@ -33,7 +36,7 @@ export const MAX_WALLET_NAME_LENGTH = 64;
 export async function openWallet(req: WalletRequest, store: WalletsStore, now: () => number): Promise<OpenedWallet> {
   const { walletName, passphrase } = req;
   if (walletName === undefined) {
-    return { walletName: null, passphrase: passphrase ?? null, enableHd: req.enableHd ?? false, persist: null };
+    return { walletName: null, passphrase: passphrase ?? null, enableHd: req.enableHd ?? false, commit: null };
   }
   if (walletName.trim() === '' || walletName.length > MAX_WALLET_NAME_LENGTH) {
     throw startError.errorDeserializingConfig('wallet_name', `must be 1 to ${MAX_WALLET_NAME_LENGTH} characters, not blank`);
@@ -45,7 +48,14 @@ export async function openWallet(req: WalletRequest, store: WalletsStore, now: (
   if (stored) {
     const storedSecret = await decryptStored(stored.encrypted_passphrase as EncryptedSecret, password);
     if (passphrase !== undefined && passphrase !== storedSecret) throw startError.passphraseMismatch();
-    return { walletName, passphrase: storedSecret, enableHd: req.enableHd ?? stored.enable_hd, persist: null };
+    const commit = async (): Promise<void> => {
+      const now = await store.get(walletName);
+      if (!now || JSON.stringify(now.encrypted_passphrase) !== JSON.stringify(stored.encrypted_passphrase)) {
+        // Another tab renamed, deleted or re-encrypted it meanwhile (holding its lock), so it was in use there.
+        throw startError.walletInUse(walletName);
+      }
+    };
+    return { walletName, passphrase: storedSecret, enableHd: req.enableHd ?? stored.enable_hd, commit };
   }
 
   if (passphrase === undefined) {
@@ -55,11 +65,11 @@ export async function openWallet(req: WalletRequest, store: WalletsStore, now: (
   const weak = req.allowWeakPassword ? null : passwordPolicyViolation(password);
   if (weak) throw startError.passwordPolicyViolation('wallet_password', weak);
   const enableHd = req.enableHd ?? false;
-  const persist = async (): Promise<void> => {
+  const commit = async (): Promise<void> => {
     const encrypted = await encryptSecret(passphrase, password);
     await store.add({ wallet_name: walletName, encrypted_passphrase: encrypted, enable_hd: enableHd, created_at: now() });
   };
-  return { walletName, passphrase, enableHd, persist };
+  return { walletName, passphrase, enableHd, commit };
 }
 
 async function decryptStored(encrypted: EncryptedSecret, password: string): Promise<string> {
