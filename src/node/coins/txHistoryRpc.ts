@@ -91,6 +91,9 @@ function readPagingOptions(params: ParamReader): PagingOptions {
 interface Target {
   wire: Record<string, unknown>;
   debug: string;
+  /** The HD account and address it names (absent for `iguana`; `address` absent for a whole account). */
+  accountId?: number;
+  address?: { chain: 'External' | 'Internal'; addressId: number };
 }
 
 function readTarget(params: ParamReader): Target {
@@ -99,19 +102,38 @@ function readTarget(params: ParamReader): Target {
   const type = r.oneOf('type', ['iguana', 'account_id', 'address_id'] as const);
   if (type === 'iguana') return { wire: { type }, debug: 'Iguana' };
   const accountId = r.uint('account_id');
-  if (type === 'account_id') return { wire: { type, account_id: accountId }, debug: `AccountId { account_id: ${accountId} }` };
+  if (type === 'account_id') return { wire: { type, account_id: accountId }, debug: `AccountId { account_id: ${accountId} }`, accountId };
   const chain = r.oneOf('chain', ['External', 'Internal'] as const);
   const addressId = r.uint('address_id');
   return {
     wire: { type, account_id: accountId, chain, address_id: addressId },
     debug: `AddressId(HDPathAccountToAddressId { account_id: ${accountId}, chain: ${chain}, address_id: ${addressId} })`,
+    accountId,
+    address: { chain, addressId },
   };
 }
 
 /**
+ * KDF's `get_tx_history_filters` for UTXO coins: an iguana wallet takes only the `iguana` target;
+ * an HD wallet (a Trezor too) only an account or an address of it. Here an HD wallet holds account
+ * 0 with its first external address, so those are the targets that name this coin's history.
+ */
+function checkTarget(ctx: NodeContext, target: Target): void {
+  const hd = ctx.keys === null || ctx.keys.mode === 'hd';
+  if (!hd) {
+    if (target.accountId !== undefined) throw historyV2Error.invalidTarget(`Expected "Iguana" target, found: ${target.debug}`);
+    return;
+  }
+  if (target.accountId === undefined) throw historyV2Error.invalidTarget(`Expected "an HD account/address" target, found: ${target.debug}`);
+  if (target.accountId !== 0) throw historyV2Error.invalidTarget(`No such account_id=${target.accountId}`);
+  const a = target.address;
+  if (a && (a.chain !== 'External' || a.addressId !== 0)) throw historyV2Error.invalidTarget(`'${a.chain}:${a.addressId}' address is not activated`);
+}
+
+/**
  * KDF's `my_tx_history_v2_rpc`. KDF serves it for UTXO coins (and others not here) and answers
- * `NotSupportedFor` for ETH/ERC20, whose history is the flat method's. Every wallet here is a single
- * address (KDF's iguana mode), so the only target is `iguana`. Paging past an unknown `FromId`
+ * `NotSupportedFor` for ETH/ERC20, whose history is the flat method's. The target follows the wallet
+ * kind (`checkTarget`); each names the coin's one address. Paging past an unknown `FromId`
  * answers an empty page, as KDF's browser storage does.
  */
 export async function myTxHistoryV2(ctx: NodeContext, params: ParamReader): Promise<unknown> {
@@ -123,7 +145,7 @@ export async function myTxHistoryV2(ctx: NodeContext, params: ParamReader): Prom
   if (!coin) throw historyV2Error.coinIsNotActive(ticker);
   const protocol = coin.config.protocol.type;
   if (protocol === 'ETH' || protocol === 'ERC20') throw historyV2Error.notSupportedFor(ticker);
-  if (target.debug !== 'Iguana') throw historyV2Error.invalidTarget(`Expected "Iguana" target, found: ${target.debug}`);
+  checkTarget(ctx, target);
   const { transactions: all, currentBlock, syncStatus } = await historySnapshot(ctx, coin);
   let skip = 0;
   let page: TransactionDetails[] = [];

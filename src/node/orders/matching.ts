@@ -116,6 +116,7 @@ export function takerToMaker(order: TakerOrder, now: number): MakerOrder {
     changesHistory: [],
     saveInHistory: order.saveInHistory,
     wasTaker: true,
+    takerOrigin: { request: req, createdAt: order.createdAt },
   };
   if (req.action === 'Sell') {
     return {

@@ -4,10 +4,16 @@
  * (status `Created`), on `update_maker_order` (`Updated`) and when it ends (the end reason); here
  * the row is derived from the order itself, open ones from memory and ended ones from the store,
  * so the two can never disagree. Rows are newest first (`created_at` descending), as KDF's query.
+ *
+ * A GoodTillCancelled request that became a maker order keeps its taker row as KDF's `my_orders`
+ * table does (`delete_my_taker_order(ToMaker)`, then `update_was_taker`): the request's action,
+ * pair, price, volume and creation time, type `Maker`, `was_taker` 1, status `ToMaker`, last
+ * updated at the conversion. An update then writes the maker's price and volume (`Updated`), and
+ * the end only its status, both over the same row.
  */
 import type { MmNumber } from '../../shared/number';
 import type { FinishedOrder } from './persistence';
-import type { MakerOrder, TakerOrder } from './types';
+import type { MakerOrder, TakerOrder, TakerOrigin } from './types';
 
 export interface HistoryRow {
   uuid: string;
@@ -38,6 +44,7 @@ export function openOrderRow(order: MakerOrder | TakerOrder): HistoryRow {
     const common = { uuid: q.uuid, orderType: 'Taker' as const, initialAction: q.action, base: q.base, rel: q.rel, wasTaker: false };
     return { ...common, price: q.relAmount.div(q.baseAmount), volume: q.baseAmount, createdAt: order.createdAt, lastUpdated: order.createdAt, status: 'Created', order, ended: false };
   }
+  if (order.takerOrigin) return convertedRow(order, order.takerOrigin);
   return {
     uuid: order.uuid,
     orderType: 'Maker',
@@ -50,6 +57,26 @@ export function openOrderRow(order: MakerOrder | TakerOrder): HistoryRow {
     createdAt: order.createdAt,
     lastUpdated: order.updatedAt,
     status: order.changesHistory.length > 0 ? 'Updated' : 'Created',
+    order,
+    ended: false,
+  };
+}
+
+function convertedRow(order: MakerOrder, origin: TakerOrigin): HistoryRow {
+  const q = origin.request;
+  const updated = order.changesHistory.length > 0;
+  return {
+    uuid: order.uuid,
+    orderType: 'Maker',
+    initialAction: q.action,
+    wasTaker: true,
+    base: q.base,
+    rel: q.rel,
+    price: updated ? order.price : q.relAmount.div(q.baseAmount),
+    volume: updated ? order.maxBaseVol : q.baseAmount,
+    createdAt: origin.createdAt,
+    lastUpdated: order.updatedAt,
+    status: updated ? 'Updated' : 'ToMaker',
     order,
     ended: false,
   };

@@ -216,6 +216,7 @@ export function makerOrderToRecord(o: MakerOrder): Plain {
     baseOrderbookTicker: o.baseOrderbookTicker,
     relOrderbookTicker: o.relOrderbookTicker,
     wasTaker: o.wasTaker,
+    ...(o.takerOrigin ? { takerOrigin: { request: requestOut(o.takerOrigin.request), createdAt: o.takerOrigin.createdAt } } : {}),
   };
 }
 
@@ -243,7 +244,13 @@ export function makerOrderFromRecord(r: ParamReader): MakerOrder {
     relOrderbookTicker: nullableStr(r, 'relOrderbookTicker'),
     // Records written before the field were maker orders from the start, or converted ones not told apart.
     wasTaker: r.optBool('wasTaker', false),
+    ...takerOriginIn(r.optObj('takerOrigin')),
   };
+}
+
+/** Optional in the record: maker orders converted before the origin was kept have none. */
+function takerOriginIn(r: ParamReader | undefined): Pick<MakerOrder, 'takerOrigin'> {
+  return r ? { takerOrigin: { request: requestIn(r.obj_('request')), createdAt: r.uint('createdAt') } } : {};
 }
 
 export function takerOrderToRecord(o: TakerOrder): Plain {

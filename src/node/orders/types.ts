@@ -105,6 +105,18 @@ export interface MakerOrder {
   relOrderbookTicker: string | null;
   /** A GoodTillCancelled taker request nobody took, kept under its uuid (KDF's `was_taker`). */
   wasTaker: boolean;
+  /**
+   * The request such an order began as: KDF's history row keeps the request's terms and says
+   * `ToMaker` until the maker order is updated or ends. Absent for orders converted before it was kept.
+   */
+  takerOrigin?: TakerOrigin;
+}
+
+/** A taker request as it was when it became a maker order. */
+export interface TakerOrigin {
+  request: TakerRequest;
+  /** ms: when the request was made. */
+  createdAt: number;
 }
 
 export interface TakerOrder {

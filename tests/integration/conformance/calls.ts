@@ -6,13 +6,10 @@
  * `hd` a named HD wallet (BIP39 mnemonic, `enable_hd`).
  */
 import { devnet } from '../devnet/daemon';
+import { HD_WALLET, OLD_WALLET, WALLET_PASSWORD } from './hdNode';
 
 export type NodeName = 'maker' | 'taker' | 'solo' | 'hd';
 
-/** The `hd` node: a named HD wallet, started on a platform that already stores `OLD_WALLET`. */
-export const HD_WALLET = 'conformance-hd';
-export const OLD_WALLET = 'conformance-old';
-export const WALLET_PASSWORD = 'Conformance-Pass-1!';
 const NEW_PASSWORD = 'Conformance-Pass-2!';
 export type Outcome = 'success' | 'error';
 
@@ -251,7 +248,7 @@ export const CALLS: Call[] = [
  */
 export const NOT_REACHED: Record<string, string> = {
   'legacy version error': 'public and without parameters: KDF has no failing flat version (its mmrpc form answers NoSuchMethod, checked)',
-  'legacy my_swap_status success': 'needs a swap (the swap suites run them)',
+  'legacy my_swap_status success': "needs a swap: sdkRequests.test.ts checks a running swap's status (and my_recent_swaps with it) against these shapes",
   'mmrpc my_swap_status success': 'needs a swap',
   'legacy recover_funds_of_swap success': 'needs a finished swap with coins left in an HTLC',
   'mmrpc trezor_connection_status success': 'needs a Trezor: without one KDF answers TrezorNotInitialized (checked)',

@@ -9,38 +9,14 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
-import { generateMnemonic } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeHost } from '../../../src/node/nodeHost';
-import { nodePlatform } from '../../../tools/host/nodePlatform';
 import { METHOD_TABLE } from '../../../src/shared/methods';
 import { checkShape } from '../../fixtures/kdf-shapes/shapeCheck';
 import { loadShapes, methodShapeFile, type MethodShapes } from '../../fixtures/kdf-shapes/shapes';
-import { devnet } from '../devnet/daemon';
 import { startOrderNode } from '../orders/orderNode';
 import { freshPassphrase, RPC_PASSWORD, startWalletNode, type Reply } from '../utxo/walletNode';
-import { CALLS, HD_WALLET, NOT_REACHED, OLD_WALLET, WALLET_PASSWORD, type Call, type Memo, type NodeName } from './calls';
-
-interface RunningNode {
-  host: NodeHost;
-  stop(): Promise<void>;
-}
-
-/** A named HD wallet on a platform where another wallet (`OLD_WALLET`) was stored first, so `delete_wallet` has one to delete. */
-async function startHdNode(): Promise<RunningNode> {
-  const platform = nodePlatform({ coinsPath: devnet().coinsFile });
-  const start = async (walletName: string): Promise<NodeHost> => {
-    const host = new NodeHost(platform);
-    const conf = { rpc_password: RPC_PASSWORD, wallet_name: walletName, wallet_password: WALLET_PASSWORD, passphrase: generateMnemonic(wordlist), enable_hd: true };
-    const started = await host.handleControl({ op: 'start', conf });
-    if (started.status !== 200) throw new Error(`${walletName} did not start: ${JSON.stringify(started.body)}`);
-    return host;
-  };
-  await (await start(OLD_WALLET)).stop();
-  const host = await start(HD_WALLET);
-  return { host, stop: () => host.stop() };
-}
+import { CALLS, NOT_REACHED, type Call, type Memo, type NodeName } from './calls';
+import { startHdNode, type RunningNode } from './hdNode';
 
 type Body = Record<string, unknown>;
 

@@ -82,6 +82,11 @@ describe('orders over libp2p between node cores', () => {
     const made = await waitFor('the maker order', async () => (await myOrders(taker)).maker_orders[uuid], 10_000);
     expect(made).toMatchObject({ base: 'RLTC1', rel: 'RLTC2', price: '9', max_base_vol: '0.3', min_base_vol: '0.1' });
     expect((await myOrders(taker)).taker_orders[uuid]).toBeUndefined();
+    // KDF's history keeps the request's row, marked ToMaker (my_orders_storage.rs delete_my_taker_order, update_was_taker).
+    const history = await taker.legacy('orders_history_by_filter', { status: 'ToMaker' });
+    expect(((history.body.result as Json).orders as Json[]).find((o) => o.uuid === uuid)).toMatchObject({
+      order_type: 'Maker', initial_action: 'Sell', base: 'RLTC1', rel: 'RLTC2', price: 9, volume: 0.3, was_taker: 1, status: 'ToMaker',
+    });
     await waitFor('the converted order on another node', async () => (await asks(dear)).find((a) => a.uuid === uuid));
   });
 

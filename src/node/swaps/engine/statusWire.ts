@@ -39,10 +39,21 @@ export function swapRpcData(swap: SavedSwap): Record<string, unknown> {
   return { swap_type: `${swap.type}V1`, swap_data: savedSwapBody(swap) };
 }
 
+/**
+ * `Option` fields of KDF's `MakerSwapData` / `TakerSwapData` this node does not record (the trade
+ * fees KDF keeps to compute locked amounts, a temporary P2P key): KDF writes a `None` as null.
+ */
+const UNRECORDED_STARTED_FIELDS = {
+  Maker: { maker_payment_trade_fee: null, taker_payment_spend_trade_fee: null, p2p_privkey: null },
+  Taker: { fee_to_send_taker_fee: null, taker_payment_trade_fee: null, maker_payment_spend_trade_fee: null, p2p_privkey: null },
+};
+
 function savedSwapBody(swap: SavedSwap): Record<string, unknown> {
   const events = swap.events.map((e, i) => {
-    if (i > 0 || e.event.type !== 'Started' || swap.type !== 'Maker' || !('secret' in e.event.data)) return e;
-    return { ...e, event: { type: 'Started', data: { ...e.event.data, secret: HIDDEN_SECRET } } };
+    if (i > 0 || e.event.type !== 'Started') return e;
+    const data = { ...UNRECORDED_STARTED_FIELDS[swap.type], ...e.event.data };
+    if (swap.type === 'Maker' && 'secret' in data) data.secret = HIDDEN_SECRET;
+    return { ...e, event: { type: 'Started', data } };
   });
   return {
     uuid: swap.uuid,

@@ -87,6 +87,20 @@ describe('orders history rows', () => {
     expect(selectOrders(both, [], { wasTaker: false }).rows.map((r) => r.uuid)).toEqual(['m']);
   });
 
+  it('a converted request keeps its taker row as KDF writes it: its terms, type Maker, status ToMaker, then Updated, then its end', () => {
+    const converted = takerToMaker(taker('c', 4), 6);
+    expect(rowToWire(openOrderRow(converted))).toEqual({
+      uuid: 'c', order_type: 'Maker', initial_action: 'Buy', base: 'RLTC1', rel: 'RLTC2', price: 1 / 3, volume: 3,
+      created_at: 4, last_updated: 6, was_taker: 1, status: 'ToMaker',
+    });
+    expect(selectOrders([converted], [], { status: 'ToMaker', initialAction: 'Buy' }).total).toBe(1);
+    // update_maker_order: the maker's price and volume over the same row (KDF's UPDATE_MY_ORDER).
+    const updated = { ...converted, price: num('4'), maxBaseVol: num('0.5'), updatedAt: 8, changesHistory: [{ price: converted.price }] };
+    expect(rowToWire(openOrderRow(updated))).toMatchObject({ initial_action: 'Buy', base: 'RLTC1', price: 4, volume: 0.5, created_at: 4, last_updated: 8, status: 'Updated' });
+    const ended: FinishedOrder = { type: 'Maker', order: converted, reason: 'Cancelled', finishedAt: 9 };
+    expect(rowToWire(selectOrders([], [ended], {}).rows[0]!)).toMatchObject({ order_type: 'Maker', initial_action: 'Buy', was_taker: 1, status: 'Cancelled', last_updated: 9 });
+  });
+
   it('price filters compare exactly, not as floats', () => {
     const third = openOrderRow(taker('t', 3)).price;
     expect(selectOrders([taker('t', 3)], [], { fromPrice: third, toPrice: third }).total).toBe(1);

@@ -183,6 +183,15 @@ describe('the ordermatch store', () => {
     p.close();
   });
 
+  it('a converted order keeps the request it began as; older records without it read as before', () => {
+    const maker = makerOrder();
+    const converted = { ...maker, takerOrigin: { request: { ...maker.matches.get(TAKER_UUID)!.request, uuid: MAKER_UUID }, createdAt: 1_699_999_000_000 } };
+    expect(makerOrderFromRecord(new ParamReader(makerOrderToRecord(converted)))).toEqual(converted);
+    expect(makerOrderFromRecord(new ParamReader(makerOrderToRecord(maker)))).toEqual(maker);
+    const broken = { ...makerOrderToRecord(converted), takerOrigin: { createdAt: 1 } };
+    expect(() => makerOrderFromRecord(new ParamReader(broken))).toThrow(/takerOrigin\.request/);
+  });
+
   it('v0 protocol-info bytes become hex', () => {
     const maker = makerOrder();
     const { record, migrated } = upgradeRecord('maker', { uuid: maker.uuid, order: v0Plain(maker) });
