@@ -46,8 +46,9 @@ async function pickCoin(page: Page, ticker: string): Promise<void> {
   await expect(page.getByTestId('activate-form')).toHaveAttribute('data-family', 'evm');
 }
 
-/** Types the node URL and the contracts (the devnet's ETHDEV has no defaults). */
+/** Types the node URL and the contracts, under Advanced (the devnet's ETHDEV has no default nodes). */
 async function typeEvmSettings(page: Page, args: EvmArgs): Promise<void> {
+  await openAdvanced(page);
   await expect(page.getByTestId('server-list')).toHaveAttribute('data-kind', 'rpc');
   await expect(page.getByTestId('server-protocol')).toHaveCount(0);
   for (const [i, url] of args.urls.entries()) {
@@ -58,12 +59,18 @@ async function typeEvmSettings(page: Page, args: EvmArgs): Promise<void> {
   await page.getByTestId('activate-fallback-contract').fill(args.fallback_swap_contract);
 }
 
+/** Opens the activation form's Advanced section (the swap contracts live there). */
+async function openAdvanced(page: Page): Promise<void> {
+  await page.getByTestId('activate-advanced').evaluate((d) => ((d as HTMLDetailsElement).open = true));
+}
+
 /** ETHDEV through the form, typing its node and contracts. */
 async function activatePlatform(page: Page, args: EvmArgs): Promise<void> {
   await pickCoin(page, PLATFORM);
   await expect(page.getByTestId('no-default-servers')).toBeVisible();
   await expect(page.getByTestId('server-row')).toHaveCount(1);
   // A bad URL and a bad contract are refused in the page.
+  await openAdvanced(page);
   await page.getByTestId('server-url').fill('ws://127.0.0.1:8545');
   await page.getByTestId('activate-swap-contract').fill('0x1234');
   await page.getByTestId('activate-submit').click();
@@ -132,7 +139,7 @@ test('the EVM Send form: a wrong checksum and too much are refused, nothing is b
   await expect(alice.getByTestId('receive-qr')).toBeVisible();
 
   await alice.getByTestId('coin-tab-send').click();
-  await expect(alice.getByTestId('send-available')).toHaveText(`${eth} ${PLATFORM}`);
+  await expect(alice.getByTestId('send-available')).toHaveAttribute('data-exact', eth);
   await expect(alice.getByTestId('send-fee-type')).toHaveValue('default');
   const error = alice.getByTestId('send-error');
 
@@ -177,7 +184,7 @@ test('the EVM Send form: a wrong checksum and too much are refused, nothing is b
 
   // The token: more than the balance, in the token (its gas would be paid in ETHDEV).
   await openSend(alice, TOKEN);
-  await expect(alice.getByTestId('send-fee-available')).toHaveText(`${eth} ${PLATFORM}`);
+  await expect(alice.getByTestId('send-fee-available')).toHaveAttribute('data-exact', eth);
   await alice.getByTestId('send-to').fill(bobAddress);
   await alice.getByTestId('send-amount').fill(MmNumber.parse(tokens).add(MmNumber.parse('1')).toDecimalString());
   await alice.getByTestId('send-preview').click();
@@ -192,8 +199,8 @@ test('the EVM Send form: a wrong checksum and too much are refused, nothing is b
   // Nothing reached the chain: same nonce, the cancelled transaction unknown, balances unchanged.
   expect(await nonceOf(info, aliceAddress)).toBe(nonce);
   expect(await evmRpc<unknown>(info, 'eth_getTransactionByHash', [`0x${cancelled}`])).toBeNull();
-  await expect(coinRow(alice, PLATFORM).getByTestId('coin-balance')).toHaveText(eth);
-  await expect(coinRow(alice, TOKEN).getByTestId('coin-balance')).toHaveText(tokens);
+  await expect(coinRow(alice, PLATFORM).getByTestId('coin-balance')).toHaveAttribute('data-exact', eth);
+  await expect(coinRow(alice, TOKEN).getByTestId('coin-balance')).toHaveAttribute('data-exact', tokens);
   await alice.context().close();
 });
 
@@ -270,15 +277,18 @@ test('alice sends ETHDEV and DEVT6-ERC20 to bob: gas preview, broadcast, both hi
   expect(bareHash(await text(alice, 'send-success-hash'))).toBe(tokenTx);
 
   // Bob's balances rise by exactly the amounts (live, from coin_balance events).
-  await expect(coinRow(bob, PLATFORM).getByTestId('coin-balance')).toHaveText(
+  await expect(coinRow(bob, PLATFORM).getByTestId('coin-balance')).toHaveAttribute(
+    'data-exact',
     MmNumber.parse(bobEthBefore).add(MmNumber.parse(ethAmount)).toDecimalString(),
     { timeout: 30_000 },
   );
-  await expect(coinRow(bob, TOKEN).getByTestId('coin-balance')).toHaveText(
+  await expect(coinRow(bob, TOKEN).getByTestId('coin-balance')).toHaveAttribute(
+    'data-exact',
     MmNumber.parse(bobTokenBefore).add(MmNumber.parse(tokenAmount)).toDecimalString(),
     { timeout: 30_000 },
   );
-  await expect(coinRow(alice, TOKEN).getByTestId('coin-balance')).toHaveText(
+  await expect(coinRow(alice, TOKEN).getByTestId('coin-balance')).toHaveAttribute(
+    'data-exact',
     MmNumber.parse(aliceTokenBefore).sub(MmNumber.parse(tokenAmount)).toDecimalString(),
     { timeout: 30_000 },
   );
@@ -334,15 +344,14 @@ test('alice sends ETHDEV and DEVT6-ERC20 to bob: gas preview, broadcast, both hi
   // After a reload alice re-activates both, the platform first, with the remembered settings.
   const aliceTokenAfter = await balanceOf(alice, TOKEN);
   await alice.reload();
-  await expect(alice.getByTestId('wallet-list')).toBeVisible({ timeout: 30_000 });
+  await expect(alice.getByTestId('unlock-form')).toBeVisible({ timeout: 30_000 });
   await submitUnlock(alice, 'devnet alice', STRONG_PASSWORD);
   await expectUnlocked(alice, 'devnet alice');
-  await expect(alice.locator(`[data-testid="reactivate-item"][data-ticker="${PLATFORM}"]`)).toBeVisible();
-  await expect(alice.locator(`[data-testid="reactivate-item"][data-ticker="${TOKEN}"]`)).toBeVisible();
-  await alice.getByTestId('reactivate-button').click();
-  await expect(coinRow(alice, TOKEN).getByTestId('coin-balance')).toHaveText(aliceTokenAfter, { timeout: 30_000 });
+  await expect(alice.locator(`[data-testid="restore-item"][data-ticker="${PLATFORM}"]`)).toBeVisible();
+  await expect(alice.locator(`[data-testid="restore-item"][data-ticker="${TOKEN}"]`)).toBeVisible();
+  await expect(coinRow(alice, TOKEN).getByTestId('coin-balance')).toHaveAttribute('data-exact', aliceTokenAfter, { timeout: 30_000 });
   await expect(coinRow(alice, PLATFORM)).toBeVisible();
-  await expect(alice.getByTestId('reactivate-banner')).toHaveCount(0);
+  await expect(alice.getByTestId('coin-restore')).toHaveAttribute('data-state', 'done');
 
   await alice.context().close();
   await bob.context().close();

@@ -99,11 +99,11 @@ export function historyRow(page: Page, txHash: string) {
   );
 }
 
-/** The balance the coins list shows, once it is a number. */
+/** The exact balance behind the rounded one the coins list shows, once it is a number. */
 export async function balanceOf(page: Page, ticker: string): Promise<string> {
   const el = coinRow(page, ticker).getByTestId('coin-balance');
-  await expect(el).toHaveText(/^\d+(\.\d+)?$/);
-  return (await el.textContent())?.trim() ?? '';
+  await expect(el).toHaveAttribute('data-exact', /^\d+(\.\d+)?$/);
+  return (await el.getAttribute('data-exact')) ?? '';
 }
 
 /** The whole "Add coin" flow, typing the servers into the editable list. */

@@ -1,4 +1,5 @@
 /** Coin RPC failures (an RpcError from the client) in plain words. */
+import { isLoopbackHost } from './coinsConfig';
 
 export interface CoinFailure {
   errorType: string | undefined;
@@ -75,6 +76,24 @@ export function describeSendFailure(f: CoinFailure, coin: string): string {
   }
 }
 
+/** The send form's field a withdraw error is about, to mark and focus it; null when it is about none. */
+export function sendErrorField(errorType: string): 'to' | 'amount' | 'fee' | null {
+  switch (errorType) {
+    case 'InvalidAddress':
+      return 'to';
+    case 'NotSufficientBalance':
+    case 'ZeroBalanceToWithdrawMax':
+    case 'AmountTooLow':
+    case 'AmountIsTooSmall':
+    case 'TransactionTooLarge':
+      return 'amount';
+    case 'InvalidFeePolicy':
+      return 'fee';
+    default:
+      return null;
+  }
+}
+
 /** The platform a token activation asked for, when the node refused because it is not active. */
 export function missingPlatform(f: CoinFailure): string | null {
   if (f.errorType === 'PlatformCoinIsNotActivated' && typeof f.errorData === 'string') return f.errorData;
@@ -82,15 +101,134 @@ export function missingPlatform(f: CoinFailure): string | null {
   return m?.[1] ?? null;
 }
 
-/** `electrum` and `enable` activation errors (flat format: a message only). */
-export function describeActivationFailure(f: CoinFailure, coin: string): string {
+/** Why a server could not be used, as the node types it (`error_data.servers[].reason`). */
+export type ServerFailureReason = 'unreachable' | 'timeout' | 'not_electrum' | 'closed';
+
+/** One server that failed, in words. */
+export interface ServerProblem {
+  url: string;
+  protocol: 'WS' | 'WSS';
+  reason: ServerFailureReason;
+  /** What happened, in words. */
+  text: string;
+  /** The connection's own text, for the curious (shown small). */
+  detail: string;
+}
+
+/** An activation failure, ready to show: a sentence, the servers that failed, and what to try. */
+export interface ActivationProblem {
+  message: string;
+  servers: ServerProblem[];
+  /** What to change (WS for WSS on a local server, WSS for WS on a public one), if anything. */
+  hint: ProtocolHint | null;
+}
+
+/** A protocol that looks wrong for its hosts: the advice, and the switch the page can offer. */
+export interface ProtocolHint {
+  text: string;
+  protocol: 'WS' | 'WSS';
+  urls: string[];
+}
+
+const REASONS = new Set<ServerFailureReason>(['unreachable', 'timeout', 'not_electrum', 'closed']);
+
+const REASON_TEXT: Record<ServerFailureReason, string> = {
+  unreachable: 'could not be reached: the connection was refused, the host is unknown, or the secure (TLS) handshake failed',
+  timeout: 'did not answer in time',
+  not_electrum: 'answered, but not as an Electrum server this wallet can use',
+  closed: 'closed the connection',
+};
+
+/** The servers of a `CoinCreationError`'s `error_data.servers`; malformed entries are left out. */
+export function serverProblems(errorData: unknown): ServerProblem[] {
+  const list = typeof errorData === 'object' && errorData !== null ? (errorData as { servers?: unknown }).servers : undefined;
+  if (!Array.isArray(list)) return [];
+  const out: ServerProblem[] = [];
+  for (const item of list as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { url, protocol, reason, error } = item as Record<string, unknown>;
+    if (typeof url !== 'string' || (protocol !== 'WS' && protocol !== 'WSS')) continue;
+    if (typeof reason !== 'string' || !REASONS.has(reason as ServerFailureReason)) continue;
+    const r = reason as ServerFailureReason;
+    out.push({ url, protocol, reason: r, text: REASON_TEXT[r], detail: typeof error === 'string' ? error : '' });
+  }
+  return out;
+}
+
+/** What to change when the protocol looks wrong for the host: WS for a local server tried over WSS, and the reverse. */
+export function protocolHint(servers: readonly ServerProblem[]): ProtocolHint | null {
+  const unanswered = servers.filter((s) => s.reason === 'unreachable' || s.reason === 'timeout');
+  const localWss = unanswered.filter((s) => s.protocol === 'WSS' && isLoopbackHost(s.url)).map((s) => s.url);
+  if (localWss.length > 0) {
+    const them = localWss.length === 1 ? 'it' : 'them';
+    return {
+      text: `${localWss.join(', ')} ${localWss.length === 1 ? 'was' : 'were'} tried over WSS (secure WebSocket). Servers on this computer, like the devnet's, usually speak plain WS: choose WS for ${them} and try again.`,
+      protocol: 'WS',
+      urls: localWss,
+    };
+  }
+  const publicWs = unanswered.filter((s) => s.protocol === 'WS' && !isLoopbackHost(s.url)).map((s) => s.url);
+  if (publicWs.length > 0) {
+    return {
+      text: `${publicWs.join(', ')} ${publicWs.length === 1 ? 'was' : 'were'} tried over plain WS. Public Electrum servers usually speak WSS (secure WebSocket): choose WSS and try again.`,
+      protocol: 'WSS',
+      urls: publicWs,
+    };
+  }
+  return null;
+}
+
+/**
+ * `task::enable_utxo` and `enable` failures in words, from their types and data only. `online` is
+ * the browser's own view (`navigator.onLine`): when it is off, that is said first.
+ */
+export function explainActivationFailure(f: CoinFailure, coin: string, online = true): ActivationProblem {
+  const offline = online ? '' : 'Your browser is offline: check the network connection. ';
+  const plain = (message: string): ActivationProblem => ({ message: `${offline}${message}`, servers: [], hint: null });
+  switch (f.errorType) {
+    case 'CoinIsAlreadyActivated':
+      return plain(`${coin} is already active.`);
+    case 'CoinCreationError': {
+      const servers = serverProblems(f.errorData);
+      if (servers.length > 0) {
+        const what = servers.length === 1 ? 'Its server could not be used' : `None of its ${servers.length} servers could be used`;
+        return { message: `${offline}${coin} could not be activated. ${what}:`, servers, hint: protocolHint(servers) };
+      }
+      return plain(`${coin} could not be activated: ${detail({ ...f, errorData: field(f.errorData, 'error') })}.`);
+    }
+    case 'HwError':
+      switch (f.errorData) {
+        case 'NoTrezorDeviceAvailable':
+          return plain(`Connect your Trezor first (Hardware wallet, below), then activate ${coin} on it.`);
+        case 'EnterTrezorPin':
+        case 'EnterTrezorPassphrase':
+          return plain(`Your Trezor locked itself and asks for its PIN. Connect it again (Hardware wallet, below), then activate ${coin} on it.`);
+        default:
+          return plain(`${coin} could not be put on the Trezor: ${stripTrace(f.message).replace(/\.$/, '')}.`);
+      }
+    case 'PlatformCoinIsNotActivated': {
+      const platform = missingPlatform(f);
+      if (platform !== null) return plain(`${coin} is a token on ${platform}: activate ${platform} first, then ${coin}.`);
+      break;
+    }
+  }
+  return plain(legacyActivationText(f, coin));
+}
+
+/** One line, for lists (the re-activation banner). */
+export function describeActivationFailure(f: CoinFailure, coin: string, online = true): string {
+  const p = explainActivationFailure(f, coin, online);
+  const servers = p.servers.map((s) => `${s.url} (${s.protocol}) ${s.text}`).join('; ');
+  return [p.message, servers !== '' ? `${servers}.` : '', p.hint?.text ?? ''].filter((t) => t !== '').join(' ');
+}
+
+/**
+ * The flat `enable` answers only a text (KDF's flat error format has no type): the few cases it
+ * can tell apart are read from it; anything else is shown as the node wrote it.
+ */
+function legacyActivationText(f: CoinFailure, coin: string): string {
   const text = stripTrace(f.message);
   if (/already initialized/i.test(text)) return `${coin} is already active.`;
-  if (/No Trezor is connected/i.test(text)) return `Connect your Trezor first (Hardware wallet, below), then activate ${coin} on it.`;
-  if (/cannot be used with a Trezor/i.test(text)) return `${coin} cannot be used with a Trezor.`;
-  if (/Unexpected user interaction request/i.test(text)) {
-    return `Your Trezor locked itself and asks for its PIN. Connect it again (Hardware wallet, below), then activate ${coin} on it.`;
-  }
   const platform = missingPlatform(f);
   if (platform !== null) return `${coin} is a token on ${platform}: activate ${platform} first, then ${coin}.`;
   return `${coin} could not be activated: ${text}`;

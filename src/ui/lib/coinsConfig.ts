@@ -31,6 +31,13 @@ export interface CoinOption {
   platform: string | null;
   /** A UTXO coin the node can put on a Trezor's account (it has `trezor_coin` and `derivation_path`). */
   trezor: boolean;
+  /**
+   * The EtomicSwap contracts of an EVM coin's chain from the coins file (`swap_contract_address`,
+   * `fallback_swap_contract`, as Komodo Wallet's coins config has them); a token takes its
+   * platform's. Null when the file has none.
+   */
+  swapContract: string | null;
+  fallbackSwapContract: string | null;
 }
 
 const ELECTRUM_PROTOCOLS = new Set(['UTXO', 'QTUM']);
@@ -44,6 +51,12 @@ export function familyOf(protocol: string): CoinFamily {
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A contract address field of a coins-file entry, when it is one (0x and 40 hex digits, not zero). */
+function contractOf(item: Record<string, unknown>, key: string): string | null {
+  const v = item[key];
+  return typeof v === 'string' && checkContractAddress(v).address !== null ? v : null;
 }
 
 /** Reads the coins file's entries (KDF coins-file format); entries without a ticker are skipped. */
@@ -75,7 +88,17 @@ export function parseCoinsFile(data: unknown): CoinOption[] {
         item.trezor_coin !== '' &&
         typeof item.derivation_path === 'string' &&
         item.derivation_path !== '',
+      swapContract: contractOf(item, 'swap_contract_address'),
+      fallbackSwapContract: contractOf(item, 'fallback_swap_contract'),
     });
+  }
+  // A token swaps through its platform's contracts unless its own entry names others.
+  const byTicker = new Map(out.map((o) => [o.ticker, o]));
+  for (const o of out) {
+    const p = o.platform !== null ? byTicker.get(o.platform) : undefined;
+    if (p === undefined || o.swapContract !== null) continue;
+    o.swapContract = p.swapContract;
+    o.fallbackSwapContract = p.fallbackSwapContract;
   }
   return out;
 }
@@ -171,6 +194,21 @@ export function searchCoins(list: readonly CoinOption[], query: string): CoinOpt
     return 2;
   };
   return hits.sort((a, b) => rank(a) - rank(b) || a.ticker.localeCompare(b.ticker));
+}
+
+/**
+ * The protocol a typed server most likely speaks: WS for one on this computer (the devnet's,
+ * a local Electrum server), else null (keep the current choice; public servers speak WSS).
+ */
+export function suggestedProtocol(rawUrl: string): ServerProtocol | null {
+  return isLoopbackHost(rawUrl) ? 'WS' : null;
+}
+
+/** A server (`host:port`, a scheme allowed) on this computer: localhost, 127.x.x.x or [::1]. */
+export function isLoopbackHost(rawUrl: string): boolean {
+  const url = rawUrl.trim().replace(/^wss?:\/\//i, '');
+  const host = (/^(\[[^\]]+\]|[^:/]+)/.exec(url)?.[1] ?? '').toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 export interface ServerCheck {

@@ -108,7 +108,7 @@ export function signedAmount(myBalanceChange: string): string {
 /** A positive decimal typed by the user: digits, optional dot and digits; not zero. */
 export function amountInputError(raw: string, what = 'amount'): string | null {
   const s = raw.trim();
-  if (s === '') return `Enter an ${what}.`;
+  if (s === '') return `Enter the ${what}.`;
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(s)) return `The ${what} must be a number such as 0.5 (use a dot for decimals).`;
   const n = num(s);
   if (!n || !n.isPositive()) return `The ${what} must be greater than zero.`;

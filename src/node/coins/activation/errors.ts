@@ -5,6 +5,7 @@
  * coins_activation. Unit-like variants that carry a string display just that string, as derive_more does.
  */
 import { MmError } from '../../errors';
+import type { ServerFailure } from '../utxo/electrum';
 
 const err = (errorType: string, message: string, errorData: unknown, httpStatus: number, cause?: unknown): MmError =>
   new MmError({ errorType, message, errorData, httpStatus, cause });
@@ -18,8 +19,12 @@ export const standaloneError = {
   configNotFound: (ticker: string): MmError => err('CoinConfigIsNotFound', `Coin ${ticker} config is not found`, ticker, 400),
   unexpectedProtocol: (ticker: string, protocol: unknown): MmError =>
     err('UnexpectedCoinProtocol', `Unexpected platform protocol ${protocolText(protocol)} for ${ticker}`, { ticker, protocol }, 400),
-  creation: (ticker: string, error: string, cause?: unknown): MmError =>
-    err('CoinCreationError', `Error on platform coin ${ticker} creation: ${error}`, { ticker, error }, 400, cause),
+  /**
+   * KDF's `{ticker, error}`; beyond KDF, `servers` lists the Electrum servers a failed connect
+   * could not use and why, so a client can say which failed without parsing the text.
+   */
+  creation: (ticker: string, error: string, cause?: unknown, servers?: ServerFailure[]): MmError =>
+    err('CoinCreationError', `Error on platform coin ${ticker} creation: ${error}`, { ticker, error, ...(servers && { servers }) }, 400, cause),
   internal: (error: string, cause?: unknown): MmError => err('Internal', `Internal error: ${error}`, error, 500, cause),
 };
 

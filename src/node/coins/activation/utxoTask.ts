@@ -11,6 +11,7 @@ import { MmError } from '../../errors';
 import type { TaskHandle } from '../../tasks';
 import type { CoinConfig } from '../config';
 import { activateUtxoCoin } from '../utxo/activate';
+import { serverFailuresOf } from '../utxo/electrum';
 import { walletBalanceReport, wireBalance } from './balanceReport';
 import { standaloneError } from './errors';
 import { DEFAULT_PATH_TO_ADDRESS, readEnableUtxoRequest, type EnableUtxoRequest, type PathToAddress } from './requests';
@@ -71,7 +72,7 @@ async function activate(ctx: NodeContext, config: CoinConfig, req: EnableUtxoReq
 
 /** The activation's own failures (connect, balance) are KDF's `CoinCreationError`; typed ones (HwError, Cancelled) stay. */
 function asStandaloneError(ticker: string, e: unknown): unknown {
-  if (e instanceof MmError && e.errorType === 'CoinActivationError') return standaloneError.creation(ticker, e.message, e);
+  if (e instanceof MmError && e.errorType === 'CoinActivationError') return standaloneError.creation(ticker, e.message, e, serverFailuresOf(e));
   return e;
 }
 

@@ -16,7 +16,7 @@ import { TxHistoryStore } from '../../storage';
 import type { CoinBalance, TransactionDetails } from '../coin';
 import { coinError } from '../coinErrors';
 import type { CoinConfig } from '../config';
-import { readEthActivationParams, type EthActivationParams } from './activationParams';
+import { readEthActivationParams, type CoinsFileContracts, type EthActivationParams } from './activationParams';
 import { tokenDecimals } from './erc20';
 import { EthChain } from './ethChain';
 import { EthCoin } from './ethCoin';
@@ -29,12 +29,19 @@ import { ETH_DECIMALS } from './units';
 
 export const BALANCE_TIMEOUT_MS = 5000;
 
+/** The swap contracts the coins file gives the coin: its own entry's, else (a token) its platform's. */
+function coinsFileContracts(ctx: NodeContext, config: CoinConfig): CoinsFileContracts {
+  const platform = config.protocol.type === 'ERC20' ? ctx.coinsConfig.get(config.protocol.platform) : undefined;
+  const entry = config.raw.swap_contract_address !== undefined || platform === undefined ? config.raw : platform.raw;
+  return { swapContractAddress: entry.swap_contract_address, fallbackSwapContract: entry.fallback_swap_contract };
+}
+
 export async function activateEthCoin(
   ctx: NodeContext,
   config: CoinConfig,
   args: ParamReader,
 ): Promise<{ coin: EthCoin; balance: CoinBalance }> {
-  const params = readEthActivationParams(args);
+  const params = readEthActivationParams(args, coinsFileContracts(ctx, config));
   // Only the legacy `enable` asks for `mm2` (KDF's lp_coininit); v2 activates wallet-only coins too.
   if (config.mm2 === undefined && params.mm2 === undefined) {
     throw coinError.activation('mm2 param is not set neither in coins config nor enable request, assuming that coin is not supported');
@@ -99,7 +106,7 @@ export async function reenablePassivePlatform(
   args: ParamReader,
 ): Promise<{ coin: EthCoin; balance: CoinBalance }> {
   const ticker = config.ticker;
-  readEthActivationParams(args);
+  readEthActivationParams(args, coinsFileContracts(ctx, config));
   const coin = ctx.enabledCoins.getAny(ticker);
   if (!(coin instanceof EthCoin) || !coin.isPlatform) throw coinError.activation(`Coin ${ticker} already initialized`);
   let balance: CoinBalance;

@@ -21,11 +21,35 @@ export interface EthActivationParams {
 
 const ZERO_ADDRESS = /^0x0{40}$/;
 
-export function readEthActivationParams(args: ParamReader): EthActivationParams {
+/** The coin's contracts in the coins file (`swap_contract_address`, `fallback_swap_contract`), as Komodo Wallet's coins config lists them. */
+export interface CoinsFileContracts {
+  swapContractAddress?: unknown;
+  fallbackSwapContract?: unknown;
+}
+
+/**
+ * `fromCoinsFile`: a request without `swap_contract_address` (the spec requires it for QRC20
+ * only) takes the coins file's, and its fallback with it; a request that names one keeps KDF's
+ * reading. Without either, KDF's "missing field" error.
+ */
+export function readEthActivationParams(args: ParamReader, fromCoinsFile: CoinsFileContracts = {}): EthActivationParams {
   const urls = args.arr('urls', (v, path) => readUrl(items.str(v, path), path));
   if (urls.length === 0) throw new ParamError('urls', 'Enable request for ETH coin must have at least 1 node URL');
+  const fileSwap = fileContract(fromCoinsFile.swapContractAddress);
+  if (!args.has('swap_contract_address') && fileSwap !== null) {
+    return readRest(args, urls, fileSwap, args.has('fallback_swap_contract') ? readContract(args, 'fallback_swap_contract') : fileContract(fromCoinsFile.fallbackSwapContract));
+  }
   const swapContractAddress = readContract(args, 'swap_contract_address');
   const fallbackSwapContract = args.has('fallback_swap_contract') ? readContract(args, 'fallback_swap_contract') : null;
+  return readRest(args, urls, swapContractAddress, fallbackSwapContract);
+}
+
+/** A coins-file contract, when it is a usable one (0x and 40 hex digits, not zero). */
+function fileContract(v: unknown): string | null {
+  return typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v) && !ZERO_ADDRESS.test(v) ? toChecksumAddress(v) : null;
+}
+
+function readRest(args: ParamReader, urls: string[], swapContractAddress: string, fallbackSwapContract: string | null): EthActivationParams {
   const mm2 = args.optUint('mm2');
   if (mm2 !== undefined && mm2 > 1) throw new ParamError('mm2', '`mm2` must be 0 or 1');
   return {

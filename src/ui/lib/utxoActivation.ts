@@ -1,0 +1,101 @@
+/**
+ * A UTXO coin's activation through `task::enable_utxo` (as Komodo Wallet does it) rather than the
+ * flat `electrum`: a task's failure is typed (`error_type`, `error_data` with the servers that
+ * failed and why), where a flat error is a bare text the page must not parse.
+ */
+import type { RpcClient } from '../../client/RpcClient';
+import type { ElectrumServer } from './coinsConfig';
+import { followTask } from './tasks';
+import type { TaskErrorDetails } from './trezor';
+
+export const ENABLE_UTXO = 'task::enable_utxo';
+
+export interface UtxoActivationRequest {
+  ticker: string;
+  servers: ElectrumServer[];
+  txHistory: boolean;
+  requiredConfirmations?: number;
+  trezor?: boolean;
+}
+
+/** What the page keeps of a successful activation. */
+export interface UtxoActivated {
+  ticker: string;
+  address: string;
+  balance: string;
+  unspendable: string;
+}
+
+interface WireBalance {
+  spendable: string;
+  unspendable: string;
+}
+
+/** KDF's `CoinBalanceReport`: one address (`Iguana`) or accounts of addresses (`HD`). */
+type BalanceReport =
+  | { wallet_type: 'Iguana'; address: string; balance: Record<string, WireBalance> }
+  | { wallet_type: 'HD'; accounts: { addresses: { address: string; balance: Record<string, WireBalance> }[] }[] };
+
+interface EnableUtxoResult {
+  ticker: string;
+  current_block: number;
+  wallet_balance: BalanceReport;
+}
+
+/** A failed task, shaped as the client's RpcError so `toCoinFailure` reads it the same way. */
+export class TaskFailure extends Error {
+  readonly errorType: string | undefined;
+  readonly errorData: unknown;
+
+  constructor(details: TaskErrorDetails) {
+    super(details.error ?? 'the activation failed');
+    this.name = 'TaskFailure';
+    this.errorType = details.error_type;
+    this.errorData = details.error_data;
+  }
+}
+
+/** The `task::enable_utxo::init` params of a request. */
+export function enableUtxoParams(req: UtxoActivationRequest): Record<string, unknown> {
+  const activation: Record<string, unknown> = {
+    mode: { rpc: 'Electrum', rpc_data: { servers: req.servers.map((s) => ({ url: s.url, protocol: s.protocol })) } },
+    tx_history: req.txHistory,
+  };
+  if (req.requiredConfirmations !== undefined) activation.required_confirmations = req.requiredConfirmations;
+  if (req.trezor === true) activation.priv_key_policy = 'Trezor';
+  return { ticker: req.ticker, activation_params: activation };
+}
+
+/** The activated address and its balance, from either form of the report. */
+export function readActivation(r: EnableUtxoResult, ticker: string): UtxoActivated {
+  const report = r.wallet_balance;
+  const one = report.wallet_type === 'Iguana' ? report : report.accounts[0]?.addresses[0];
+  if (one === undefined) throw new TaskFailure({ error: `${ticker} was activated without an address`, error_type: 'Internal' });
+  const b = one.balance[ticker];
+  return { ticker: r.ticker, address: one.address, balance: b?.spendable ?? '0', unspendable: b?.unspendable ?? '0' };
+}
+
+/**
+ * Runs the activation to its end. A Trezor asking for its PIN or passphrase meanwhile (it locked
+ * itself since it was connected) ends the attempt: the task is cancelled and the failure is KDF's
+ * "unexpected user interaction" one, which the page explains.
+ */
+export async function activateUtxo(client: RpcClient, req: UtxoActivationRequest): Promise<UtxoActivated> {
+  const { task_id } = await client.call<{ task_id: number }>(`${ENABLE_UTXO}::init`, enableUtxoParams(req));
+  let prompt: string | null = null;
+  const final = await followTask<EnableUtxoResult>(
+    client,
+    ENABLE_UTXO,
+    task_id,
+    (status, details) => {
+      if (status === 'UserActionRequired') prompt = details;
+    },
+    () => prompt !== null,
+  );
+  if (final === null) {
+    await client.call(`${ENABLE_UTXO}::cancel`, { task_id }).catch(() => undefined);
+    throw new TaskFailure({ error: `Unexpected user interaction request: ${prompt ?? ''}`, error_type: 'HwError', error_data: prompt });
+  }
+  if (final.status === 'Error') throw new TaskFailure(final.details);
+  return readActivation(final.details, req.ticker);
+}
