@@ -190,9 +190,12 @@ async function orderbook(ctx: NodeContext, args: ParamReader): Promise<unknown> 
   const rel = args.str('rel');
   const pair = orderbookPair(ctx, base, rel);
   if ('variant' in pair) throw legacyPairError(pair);
+  // Ours (KDF ignores it): only the `limit` best asks and bids, so a page that shows the top of a
+  // 10,000-order book is not sent all of it; counts and totals stay the whole book's.
+  const limit = args.optUint('limit');
   const service = orders(ctx);
   const { asks, bids } = await service.orderbook(base, rel);
-  return orderbookResponse({
+  const body = orderbookResponse({
     base,
     rel,
     asks,
@@ -202,6 +205,8 @@ async function orderbook(ctx: NodeContext, args: ParamReader): Promise<unknown> 
     netid: ctx.conf.netid ?? 0,
     nowMs: ctx.platform.now(),
   });
+  if (limit === undefined) return body;
+  return { ...body, asks: (body.asks as unknown[]).slice(0, limit), bids: (body.bids as unknown[]).slice(0, limit) };
 }
 
 /** KDF's `orderbook_rpc_v2` (the Komodo Wallet SDK's form). */

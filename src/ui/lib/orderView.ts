@@ -16,7 +16,8 @@ const SMALL_SIGNIFICANT = 4;
 /** No display needs more decimals than a wei-precision coin has. */
 const MAX_PLACES = 18;
 
-const TEN = MmNumber.of(10n);
+/** Below 10^-SMALL_FROM every further leading zero needs one more decimal to keep 4 significant digits. */
+const SMALL_FROM = DISPLAY_PLACES - SMALL_SIGNIFICANT + 1;
 
 /**
  * `value` rounded half up for display: {@link DISPLAY_PLACES} decimals, or as many as keep 4
@@ -28,15 +29,27 @@ export function displayNumber(value: string | MmNumber): string {
   if (!n) return String(value);
   if (n.isZero()) return '0';
   let places = DISPLAY_PLACES;
-  let threshold = MmNumber.ONE;
-  for (let i = 0; i <= DISPLAY_PLACES - SMALL_SIGNIFICANT; i++) threshold = threshold.div(TEN);
-  // Below 10^-5 every further leading zero needs one more decimal to keep 4 significant digits.
-  let abs = n.abs();
-  while (abs.lt(threshold) && places < MAX_PLACES) {
-    abs = abs.mul(TEN);
+  // |n| < 10^-k  ⇔  |numer| · 10^k < denom, on the integers.
+  let scaled = (n.numer < 0n ? -n.numer : n.numer) * 10n ** BigInt(SMALL_FROM);
+  while (scaled < n.denom && places < MAX_PLACES) {
+    scaled *= 10n;
     places++;
   }
   return roundNumber(n, places).toDecimalString();
+}
+
+/** "25/11/2026, 05:30:12" in the user's locale: one formatter for every row (building one costs more than formatting). */
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+
+/** A moment (ms) as date and time, for an order's creation. */
+export function formatDateTime(ms: number): string {
+  return DATE_TIME.format(ms);
+}
+
+/** A moment (ms) as a time of day, for when the book was read. */
+export function formatTime(ms: number): string {
+  return TIME.format(ms);
 }
 
 /** A number for an RPC argument: its decimal text when that is exact, else a fraction (KDF reads both). */

@@ -118,21 +118,23 @@ export function num(s: string): MmNumber | null {
   }
 }
 
-const TEN = MmNumber.of(10n);
-
-function pow10(places: number): MmNumber {
-  let n = MmNumber.ONE;
-  for (let i = 0; i < places; i++) n = n.mul(TEN);
-  return n;
+/** `a / b` rounded toward −∞, for a positive `b`. */
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a < 0n && q * b !== a ? q - 1n : q;
 }
 
-/** `n` rounded to `places` decimals: toward −∞ (`down`), toward +∞ (`up`) or half up (`half`). */
+/**
+ * `n` rounded to `places` decimals: toward −∞ (`down`), toward +∞ (`up`) or half up (`half`).
+ * Computed on the fraction's integers (one reduction at the end): the book rounds hundreds of
+ * numbers per read.
+ */
 export function roundNumber(n: MmNumber, places: number, mode: 'down' | 'up' | 'half' = 'half'): MmNumber {
-  const scale = pow10(places);
-  const scaled = n.mul(scale);
-  const units =
-    mode === 'down' ? scaled.floor() : mode === 'up' ? -scaled.neg().floor() : scaled.add(MmNumber.of(1n, 2n)).floor();
-  return MmNumber.of(units).div(scale);
+  const scale = 10n ** BigInt(places);
+  const scaled = n.numer * scale;
+  const d = n.denom;
+  const units = mode === 'down' ? floorDiv(scaled, d) : mode === 'up' ? -floorDiv(-scaled, d) : floorDiv(2n * scaled + d, 2n * d);
+  return MmNumber.of(units, scale);
 }
 
 /** A decimal string for display, rounded half up to `places` decimals; the input when unreadable. */
@@ -187,13 +189,44 @@ export interface DepthPoint {
   volume: number;
 }
 
-/** The cumulative base volume at each price (from the node's `base_max_volume_aggr`), for drawing only. */
-export function depthSeries(book: OrderbookResponse): { asks: DepthPoint[]; bids: DepthPoint[] } {
-  const points = (list: OrderbookEntry[]): DepthPoint[] =>
-    list
+/** Points per side the depth chart draws: a few per pixel of its 400-unit width is all it can show. */
+export const DEPTH_POINTS = 400;
+
+/**
+ * The cumulative base volume at each price (from the node's `base_max_volume_aggr`), for drawing
+ * only. A long side is thinned to about `maxPoints` evenly spaced levels, the best and the last (the
+ * whole side's volume) always kept: the volume only grows outwards, so the steps merge but keep their shape.
+ */
+export function depthSeries(book: OrderbookResponse, maxPoints = DEPTH_POINTS): { asks: DepthPoint[]; bids: DepthPoint[] } {
+  const points = (list: OrderbookEntry[]): DepthPoint[] => {
+    const step = Math.max(1, Math.ceil(list.length / maxPoints));
+    const picked = list.filter((_, i) => i % step === 0 || i === list.length - 1);
+    return picked
       .map((e) => ({ price: Number(e.price), volume: Number(e.base_max_volume_aggr) }))
       .filter((p) => Number.isFinite(p.price) && Number.isFinite(p.volume));
+  };
   return { asks: points(book.asks), bids: points(book.bids) };
+}
+
+/** What a book row shows of an entry; `age` changes on every read and is not shown. */
+const SHOWN_FIELDS = ['uuid', 'price', 'base_max_volume', 'rel_max_volume', 'base_max_volume_aggr', 'base_min_volume', 'is_mine'] as const;
+
+/**
+ * `next` with each entry that shows the same as in `old` replaced by the old object, so a refresh
+ * of an unchanged book re-renders no row (the page's lists are keyed by uuid and compare items by
+ * identity).
+ */
+export function keepUnchangedEntries(old: OrderbookResponse | null, next: OrderbookResponse): OrderbookResponse {
+  if (!old || old.base !== next.base || old.rel !== next.rel) return next;
+  const before = new Map<string, OrderbookEntry>();
+  for (const e of old.asks) before.set(`a${e.uuid}`, e);
+  for (const e of old.bids) before.set(`b${e.uuid}`, e);
+  const keep = (list: OrderbookEntry[], side: string): OrderbookEntry[] =>
+    list.map((e) => {
+      const o = before.get(side + e.uuid);
+      return o && SHOWN_FIELDS.every((k) => o[k] === e[k]) ? o : e;
+    });
+  return { ...next, asks: keep(next.asks, 'a'), bids: keep(next.bids, 'b') };
 }
 
 /** A `sell`/`buy` request the page placed, followed until it is matched or ends. */

@@ -191,6 +191,18 @@ describe('orderbook and best_orders on the wire', () => {
     ]);
   });
 
+  it('orderbook with our `limit`: only the best asks and bids, the counts still the whole book', async () => {
+    for (const price of ['3', '2', '4']) await setprice({ price, cancel_previous: false });
+    await settle();
+    const d = rpcOf(dispatcherFor(taker));
+    const { status, body } = await d({ method: 'orderbook', base: 'RLTC1', rel: 'RLTC2', limit: 2 });
+    expect(status).toBe(200);
+    expect((body.asks as { price: string }[]).map((a) => a.price)).toEqual(['2', '3']);
+    expect(body).toMatchObject({ numasks: 3, numbids: 0, total_asks_base_vol: '3' });
+    const bad = await d({ method: 'orderbook', base: 'RLTC1', rel: 'RLTC2', limit: -1 });
+    expect(bad.status).toBe(500);
+  });
+
   it('best_orders: legacy by volume and mmrpc 2.0 by number', async () => {
     await setprice();
     await settle();
