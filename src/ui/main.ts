@@ -3,6 +3,10 @@ import { mount } from 'svelte';
 import { RpcClient } from '../client/RpcClient';
 import App from './App.svelte';
 import './app.css';
+import { applyTheme, loadTheme } from './lib/theme';
+
+// Before the app mounts: it is drawn in the chosen theme from its first frame.
+applyTheme(loadTheme());
 
 const worker = new Worker(new URL('../node/worker.ts', import.meta.url), { type: 'module' });
 const client = new RpcClient(worker);

@@ -144,15 +144,15 @@ test('an open order survives the maker reloading the page, after the not-persist
 
   // ---- The maker reloads: a new page and a new node, unlocked again with the password.
   await maker.reload();
-  await expect(maker.getByTestId('wallet-list')).toBeVisible({ timeout: 30_000 });
+  await expect(maker.getByTestId('unlock-form')).toBeVisible({ timeout: 30_000 });
   await submitUnlock(maker, 'durable-maker', STRONG_PASSWORD);
   await expectUnlocked(maker, 'durable-maker');
   await expect(status).toHaveAttribute('data-mode', 'best-effort');
   expect(await persistCalls(maker)).toBe(1);
-  // The page offers the coins it had; the order is announced again once they are active.
-  await maker.getByTestId('reactivate-button').click();
-  await expect(maker.getByTestId('reactivate-banner')).toHaveCount(0, { timeout: 60_000 });
-  for (const coin of [BASE, REL]) await expect(coinRow(maker, coin)).toBeVisible();
+  // The unlock activates the coins it had again; the order is announced again once they are active.
+  await expect(maker.getByTestId('coin-restore')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  // (The page opens on the tab it was on, the Exchange: the coins list is behind the Wallet tab.)
+  for (const coin of [BASE, REL]) await expect(coinRow(maker, coin)).toHaveCount(1);
 
   await openExchange(maker, BASE, REL);
   const mine = maker.locator(`[data-testid="my-order"][data-uuid="${uuid}"]`);

@@ -75,6 +75,8 @@ test('a swap runs to Finished on both sides, with the match notified, the list, 
   await expect(request).toHaveAttribute('data-state', 'matched', { timeout: 60_000 });
   const notice = maker.getByTestId('match-notice');
   await expect(notice).toHaveAttribute('data-uuid', swapUuid, { timeout: 60_000 });
+  // Both are told in a toast as well: the match, then each step of its swap (one toast per swap).
+  for (const page of [maker, taker]) await expect(page.locator(`[data-testid="toast"][data-key="swap:${swapUuid}"]`)).toBeVisible();
   await expect(notice).toContainText('matched');
   for (const page of [maker, taker]) await expect(page.getByTestId('swap-running-warning')).toBeVisible();
 
@@ -110,13 +112,16 @@ test('a swap runs to Finished on both sides, with the match notified, the list, 
   await expect(step(taker, 'TakerPaymentSent')).toHaveAttribute('data-state', 'done', { timeout: 180_000 });
   await taker.reload();
   expect(warned, 'the tab warned before reloading during a swap').toBe(true);
-  await expect(taker.getByTestId('wallet-list')).toBeVisible({ timeout: 30_000 });
+  await expect(taker.getByTestId('unlock-form')).toBeVisible({ timeout: 30_000 });
   await submitUnlock(taker, 'swap-taker', STRONG_PASSWORD);
   await expectUnlocked(taker, 'swap-taker');
-  await taker.getByTestId('reactivate-button').click();
-  await expect(taker.getByTestId('reactivate-banner')).toHaveCount(0, { timeout: 60_000 });
+  // The unlock activates the remembered coins again.
+  await expect(taker.getByTestId('coin-restore')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
 
-  await taker.getByTestId('page-tab-swaps').click();
+  // The address kept the swap's screen: it is open again after the unlock, and the swap is still listed.
+  await expect(taker.getByTestId('page-tab-swaps')).toHaveAttribute('aria-selected', 'true');
+  await expect(taker.getByTestId('swap-view')).toHaveAttribute('data-uuid', swapUuid);
+  await taker.getByTestId('swap-back').click();
   const takerRow = taker.locator(`[data-testid="swap-row"][data-uuid="${swapUuid}"]`);
   await expect(takerRow).toBeVisible();
   await takerRow.click();

@@ -208,16 +208,13 @@ test('alice sends RLTC1 to bob: preview, broadcast, history on both sides, expor
   await expect(bob.getByTestId('wallet-empty')).toBeVisible();
   await expect(bob.getByTestId('coin-detail')).toHaveCount(0);
 
-  // A reload empties the node; the page offers the remembered coin and its servers again.
+  // A reload empties the node; the unlock activates the remembered coin again with its servers.
   await alice.reload();
-  await expect(alice.getByTestId('wallet-list')).toBeVisible({ timeout: 30_000 });
+  await expect(alice.getByTestId('unlock-form')).toBeVisible({ timeout: 30_000 });
   await submitUnlock(alice, 'alice', STRONG_PASSWORD);
   await expectUnlocked(alice, 'alice');
-  await expect(alice.getByTestId('wallet-empty')).toBeVisible();
-  await expect(alice.locator(`[data-testid="reactivate-item"][data-ticker="${COIN}"]`)).toBeVisible();
-  await alice.getByTestId('reactivate-button').click();
+  await expect(alice.locator(`[data-testid="restore-item"][data-ticker="${COIN}"]`)).toBeVisible();
   await expect(coinRow(alice, COIN).getByTestId('coin-balance')).toHaveText(aliceExpected, { timeout: 30_000 });
-  await expect(alice.getByTestId('reactivate-banner')).toHaveCount(0);
 
   await alice.context().close();
   await bob.context().close();

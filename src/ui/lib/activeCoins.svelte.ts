@@ -4,7 +4,9 @@
  */
 import type { RpcClient } from '../../client/RpcClient';
 import type { ElectrumServer } from './coinsConfig';
+import { incomingAmount } from './nodeNews';
 import type { EvmSettings, SavedCoin } from './savedCoins';
+import { activateUtxo } from './utxoActivation';
 
 export const COIN_BALANCE_EVENT = 'coin_balance';
 export const COIN_HISTORY_EVENT = 'coin_history';
@@ -73,10 +75,25 @@ interface BalanceResponse {
   address: string;
 }
 
+/** Told of a payment that arrived: the coin and how much its total balance grew. */
+export type ReceivedListener = (ticker: string, amount: string) => void;
+
 export class ActiveCoins {
   coins = $state<ActiveCoin[]>([]);
+  private receivedListeners: ReceivedListener[] = [];
+  /** Counts activations; `lastActivations` holds the count at each coin's latest one (plain bookkeeping, not shown). */
+  private activations = 0;
+  private lastActivations: { ticker: string; at: number }[] = [];
 
   constructor(private readonly client: RpcClient) {}
+
+  /** Calls `fn` when an active coin's balance event shows more than it held; returns the unsubscribe function. */
+  onReceived(fn: ReceivedListener): () => void {
+    this.receivedListeners = [...this.receivedListeners, fn];
+    return () => {
+      this.receivedListeners = this.receivedListeners.filter((l) => l !== fn);
+    };
+  }
 
   get(ticker: string): ActiveCoin | undefined {
     return this.coins.find((c) => c.ticker === ticker);
@@ -89,13 +106,17 @@ export class ActiveCoins {
       if (!d || typeof d.coin !== 'string') return;
       const coin = this.get(d.coin);
       if (!coin) return;
+      const before = { balance: coin.balance, unspendable: coin.unspendable };
       if (typeof d.balance === 'string') coin.balance = d.balance;
       if (typeof d.unspendable_balance === 'string') coin.unspendable = d.unspendable_balance;
+      const grown = incomingAmount(before, { balance: coin.balance, unspendable: coin.unspendable });
+      if (grown !== null) for (const fn of this.receivedListeners) fn(coin.ticker, grown);
     });
   }
 
   /** What the node holds now (after a remount, or to resync): tickers, addresses, balances. */
   async load(): Promise<void> {
+    const since = this.activations;
     const r = await this.client.legacy<{ result: { ticker: string; address: string }[] }>('get_enabled_coins');
     const next: ActiveCoin[] = [];
     for (const { ticker, address } of r.result) {
@@ -120,18 +141,19 @@ export class ActiveCoins {
         trezor: known?.trezor ?? false,
       });
     }
-    this.coins = next;
+    // Coins activated while this read was under way are active even if the read missed them.
+    const newer = this.coins.filter(
+      (c) => this.lastActivations.some((a) => a.ticker === c.ticker && a.at > since) && !next.some((n) => n.ticker === c.ticker),
+    );
+    this.coins = [...next, ...newer];
   }
 
-  /** Activates a coin with `electrum`; rejects with the node's RpcError. */
+  /** Activates a UTXO coin; rejects with the node's typed failure. */
   async activate(req: ActivationRequest): Promise<ActiveCoin> {
-    // Plain copies: the list may come from page state (proxies cannot be posted to the worker).
-    const servers = req.servers.map((s) => ({ url: s.url, protocol: s.protocol }));
-    const args: Record<string, unknown> = { coin: req.ticker, servers, tx_history: req.txHistory };
-    if (req.requiredConfirmations !== undefined) args.required_confirmations = req.requiredConfirmations;
-    if (req.trezor === true) args.priv_key_policy = 'Trezor';
-    const r = await this.client.legacy<ElectrumResponse>('electrum', args);
-    return this.added(r, req.ticker, req.txHistory, req.trezor === true);
+    // task::enable_utxo, not the flat `electrum`: its failures are typed (which servers failed, and why).
+    const r = await activateUtxo(this.client, req);
+    const required = req.requiredConfirmations !== undefined ? { required_confirmations: req.requiredConfirmations } : {};
+    return this.added({ coin: r.ticker, address: r.address, balance: r.balance, unspendable_balance: r.unspendable, ...required }, req.ticker, req.txHistory, req.trezor === true);
   }
 
   /** Activates an EVM platform coin or token with `enable`; rejects with the node's RpcError. */
@@ -158,6 +180,7 @@ export class ActiveCoins {
       txHistory,
       trezor,
     };
+    this.lastActivations = [...this.lastActivations.filter((a) => a.ticker !== coin.ticker), { ticker: coin.ticker, at: ++this.activations }];
     this.coins = [...this.coins.filter((c) => c.ticker !== coin.ticker), coin];
     return coin;
   }
