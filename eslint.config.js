@@ -6,7 +6,7 @@ import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.devnet/'] },
+  { ignores: ['dist/', 'dist-*/', 'node_modules/', 'test-results/', 'test-results-*/', 'playwright-report/', '.devnet/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,

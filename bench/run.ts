@@ -13,10 +13,11 @@ import { tmpdir } from 'node:os';
 import { freePort } from '../devnet/process';
 import { startDevnet } from '../devnet/start';
 import { evmFigures } from './evmFigures';
+import { exchangeFigures } from './exchangeFigures';
 import { hostFigures } from './hostFigures';
 import { ordersFigures } from './ordersFigures';
 import { storageFigures } from './storageFigures';
-import { utxoFigures } from './utxoFigures';
+import { coinSelectionFigures, utxoFigures } from './utxoFigures';
 import { browserFigures } from './workerFigures';
 
 export interface Figure {
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
     }
     for (const f of await browserFigures(browser, base, `/assets/${sizes.worker}`)) print(f);
+    for (const f of await exchangeFigures(browser)) print(f);
     for (const f of sizes.figures) print(f);
   } finally {
     await browser.close();
@@ -76,7 +78,10 @@ async function chainFigures(): Promise<void> {
   try {
     for (const f of await utxoFigures(devnet)) print(f);
     for (const f of await evmFigures(devnet)) print(f);
+    // The built app from main() in Chromium: needs the devnet's servers.
+    for (const f of await (await import('./unlockFigures')).unlockFigures(devnet)) print(f);
     for (const f of await (await import('./swapFigures')).swapFigures(devnet)) print(f);
+    for (const f of await (await import('./historyFigures')).historyFigures(devnet)) print(f);
   } finally {
     await devnet.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -87,6 +92,7 @@ async function all(): Promise<void> {
   await main();
   await chainFigures();
   for (const f of await ordersFigures()) print(f);
+  for (const f of await coinSelectionFigures()) print(f);
   for (const f of await (await import('./hostileFigures')).hostileFigures()) print(f);
   for (const f of await storageFigures()) print(f);
   for (const f of await hostFigures()) print(f);
