@@ -6,6 +6,7 @@
 import { MmNumber } from '../../shared/number';
 import type { SwapEventData } from '../../shared/wire';
 import type { OrderMatch } from './orderEvents';
+import { displayNumber } from './orderView';
 import { eventLabel } from './swaps';
 import type { ToastInput } from './toasts';
 
@@ -38,8 +39,9 @@ export function incomingAmount(before: Balances, after: Balances): string | null
   return grown.isPositive() ? grown.toDecimalString() : null;
 }
 
+/** The amount rounded as every amount on the page is (an 18-decimal token amount would not fit a toast). */
 export function paymentNews(ticker: string, amount: string): ToastInput {
-  return { title: `${ticker} received`, body: `${amount} ${ticker} arrived in this wallet.`, tone: 'ok' };
+  return { title: `${ticker} received`, body: `${displayNumber(amount)} ${ticker} arrived in this wallet.`, tone: 'ok' };
 }
 
 /** A match, told once (MakerMatch / TakerMatch); its connection is the swap's start, told by the swap. */

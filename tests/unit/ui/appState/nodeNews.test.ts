@@ -26,6 +26,7 @@ describe('what is worth telling', () => {
 
   it('words payments, matches and swap steps', () => {
     expect(paymentNews('RLTC1', '0.5')).toEqual({ title: 'RLTC1 received', body: '0.5 RLTC1 arrived in this wallet.', tone: 'ok' });
+    expect(paymentNews('ETHDEV', '1.234567890123456789').body).toBe('1.23456789 ETHDEV arrived in this wallet.');
     const match = { role: 'Maker' as const, connected: false, swapUuid: UUID, makerOrderUuid: MAKER_UUID };
     expect(matchNews(match)).toMatchObject({ title: 'Order matched', swapUuid: UUID, key: `swap:${UUID}`, tone: 'info' });
     expect(matchNews({ ...match, connected: true })).toBeNull();
