@@ -39,7 +39,7 @@ const storageWarning = { needed: false, acknowledge: () => undefined } as unknow
     props: {
       client,
       coins,
-      seednodes: ['/ip4/127.0.0.1/tcp/1/ws'],
+      tradingOn: true,
       storageWarning,
       swaps: new SwapsState(client),
       visible: true,

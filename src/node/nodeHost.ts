@@ -11,10 +11,8 @@ import { dispatcherError } from './rpc/dispatcherError';
 import { legacyErrorReply, mmrpcErrorReply, type Reply } from './rpc/serialize';
 import { WalletsStore } from './storage';
 import { startError } from './lifecycle/startError';
-import { startNode, type RunningNode } from './startNode';
+import { offStatus, startNode, type RunningNode } from './startNode';
 import { renameWallet } from './wallet/renameWallet';
-import { p2pError } from './p2p/errors';
-import { seedMultiaddrs } from './p2p/seedAddress';
 
 /** Seeds one `set_seednodes` may list, and the longest address taken: a page's typo, not a flood. */
 const MAX_SEEDNODES = 64;
@@ -117,18 +115,19 @@ export class NodeHost {
   /** Off (no seeds) while no node runs or it runs without peer-to-peer. */
   private p2pStatus(): P2pStatusData {
     const node = this.node;
-    return node?.p2p?.status() ?? { state: 'off', peers: 0, netid: node?.ctx.conf.netid ?? 0, seeds: [] };
+    return node?.p2p?.status() ?? offStatus(node?.ctx.conf.netid ?? 0);
   }
 
-  /** The running node's seeds, changed in place; the page keeps the list for the next start itself. */
-  private setSeednodes(raw: unknown): P2pStatusData {
+  /**
+   * The running node's seeds, changed in place (a node without p2p joins the network); the page
+   * keeps the list for the next start itself.
+   */
+  private setSeednodes(raw: unknown): Promise<P2pStatusData> {
     const ok = Array.isArray(raw) && raw.length <= MAX_SEEDNODES && raw.every((s) => typeof s === 'string' && s.trim() !== '' && s.length <= MAX_SEED_CHARS);
     if (!ok) throw dispatcherError.invalidRequest(`seednodes must be a list of at most ${MAX_SEEDNODES} addresses of at most ${MAX_SEED_CHARS} characters`);
     const node = this.node;
     if (!node) throw dispatcherError.notRunning();
-    if (!node.p2p) throw p2pError('The node was started without seed nodes, so it is not on the peer-to-peer network: lock and unlock the wallet to join it');
-    node.p2p.setSeeds(seedMultiaddrs(raw as string[], node.ctx.conf.netid ?? 0));
-    return node.p2p.status();
+    return node.setSeednodes(raw as string[]);
   }
 
   private walletsStore(): Promise<WalletsStore> {

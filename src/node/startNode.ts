@@ -3,7 +3,7 @@
  * build the context and the dispatcher. Each step either completes or leaves nothing behind:
  * a new wallet is stored only after the lock is held and its keys derived.
  */
-import type { NodeConf } from '../shared/wire';
+import type { NodeConf, P2pStatusData } from '../shared/wire';
 import { parseCoinsConfig } from './coins/config';
 import { EnabledCoins } from './coins/registry';
 import type { NodeContext, Platform } from './context';
@@ -21,6 +21,8 @@ import { ActiveSwaps } from './swaps/activeSwaps';
 import { openSwapEngine, type OpenSwaps } from './swaps/engine/open';
 import { p2pForContext } from './p2p/forContext';
 import type { Libp2pP2p } from './p2p/libp2pNode';
+import { p2pError } from './p2p/errors';
+import { seedMultiaddrs } from './p2p/seedAddress';
 import { passwordPolicyViolation } from './wallet/passwordPolicy';
 import { readConf } from './lifecycle/readConf';
 import { startError } from './lifecycle/startError';
@@ -28,8 +30,14 @@ import { startError } from './lifecycle/startError';
 export interface RunningNode {
   readonly ctx: NodeContext;
   readonly dispatcher: Dispatcher;
-  /** The peer-to-peer network; null when started without seed nodes. */
+  /** The peer-to-peer network; null while the node runs without seed nodes. */
   readonly p2p: Libp2pP2p | null;
+  /**
+   * Makes these (conf form) the seeds. On the network: dialled and dropped in place. Off it (started
+   * without seeds): a non-empty list joins it, with the swap engine and orders service a start with
+   * seeds would have, so trading begins without a restart. Answers the network state right after.
+   */
+  setSeednodes(seednodes: readonly string[]): Promise<P2pStatusData>;
   /** Shuts coins down and releases the tab lock; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -91,47 +99,109 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
     log,
     requestStop: opts.onStopRequested,
   };
-  let p2p: Libp2pP2p | null = null;
-  let orders: OrdersService | undefined;
-  let swaps: OpenSwaps | undefined;
+  let network: Network | null;
   try {
-    p2p = await p2pForContext(base);
-    if (p2p) {
-      // Swaps resume before orders can connect new matches; both share the set of running swaps.
-      const activeSwaps = new ActiveSwaps();
-      swaps = await openSwapEngine(base, p2p, activeSwaps);
-      orders = await startOrders(base, p2p, swaps ? { engine: swaps.engine, activeSwaps } : undefined);
-    }
+    network = await joinNetwork(base);
   } catch (e) {
-    await swaps?.close();
-    await p2p?.stop();
     lock?.release();
     throw e;
   }
-  const ctx: NodeContext = { ...base, ...(orders ? { orders } : {}), ...(swaps ? { swaps: swaps.engine } : {}) };
+  // Orders and swaps read through to the network, so a network joined later reaches every holder
+  // of the context (the dispatcher's handlers among them).
+  const ctx: NodeContext = {
+    ...base,
+    get orders() {
+      return network?.orders;
+    },
+    get swaps() {
+      return network?.swaps?.engine;
+    },
+  };
   const auth = new Authenticator(rpcPassword, platform.now);
   const dispatcher = new Dispatcher(ctx, auth, allHandlers, platform.resolveFrames, conf.rpc_max_body_bytes);
 
   let stopped = false;
+  /** A late join under way: a second change waits for it rather than starting another network. */
+  let joining: Promise<void> | null = null;
+  const joinLate = async (seednodes: readonly string[]): Promise<void> => {
+    const joined = await joinNetwork(base, seednodes);
+    if (stopped) {
+      if (joined) await leaveNetwork(joined);
+      throw p2pError('the node stopped while joining the network');
+    }
+    network = joined;
+    if (joined) log('info', `p2p: joined the network through ${seednodes.length} seed node${seednodes.length === 1 ? '' : 's'}`);
+  };
   return {
     ctx,
     dispatcher,
-    p2p,
+    get p2p() {
+      return network?.p2p ?? null;
+    },
+    async setSeednodes(seednodes) {
+      if (stopped) throw p2pError('p2p is stopped');
+      const netid = conf.netid ?? 0;
+      const addrs = seedMultiaddrs(seednodes, netid);
+      while (joining) await joining.catch(() => undefined);
+      if (stopped) throw p2pError('p2p is stopped');
+      if (!network && addrs.length > 0) {
+        joining = joinLate(seednodes).finally(() => (joining = null));
+        await joining;
+      } else {
+        network?.p2p.setSeeds(addrs);
+      }
+      return network?.p2p.status() ?? offStatus(netid);
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
-      // Swaps halt at once (an orders round may take seconds, and a swap must not pay meanwhile);
-      // a match that comes in while orders stop is refused by the stopped engine.
-      const swapsHalted = swaps?.engine.stop();
-      await orders?.stop();
-      await swapsHalted;
-      await swaps?.close();
-      await p2p?.stop();
+      await joining?.catch(() => undefined);
+      if (network) await leaveNetwork(network);
       await enabledCoins.shutdownAll();
       await ctx.hw.disconnect();
       lock?.release();
     },
   };
+}
+
+/** The network state of a node without peer-to-peer. */
+export function offStatus(netid: number): P2pStatusData {
+  return { state: 'off', peers: 0, netid, seeds: [] };
+}
+
+/** What exists only on the peer-to-peer network: p2p, and with a key the swap engine and orders. */
+interface Network {
+  readonly p2p: Libp2pP2p;
+  readonly swaps: OpenSwaps | undefined;
+  readonly orders: OrdersService | undefined;
+}
+
+/** Starts p2p on these seeds (conf's by default), then what runs on it; null without seeds. */
+async function joinNetwork(base: NodeContext, seednodes?: readonly string[]): Promise<Network | null> {
+  const p2p = await p2pForContext(base, seednodes ? { seednodes } : {});
+  if (!p2p) return null;
+  let swaps: OpenSwaps | undefined;
+  try {
+    // Swaps resume before orders can connect new matches; both share the set of running swaps.
+    const activeSwaps = new ActiveSwaps();
+    swaps = await openSwapEngine(base, p2p, activeSwaps);
+    const orders = await startOrders(base, p2p, swaps ? { engine: swaps.engine, activeSwaps } : undefined);
+    return { p2p, swaps, orders };
+  } catch (e) {
+    await swaps?.close();
+    await p2p.stop();
+    throw e;
+  }
+}
+
+async function leaveNetwork(network: Network): Promise<void> {
+  // Swaps halt at once (an orders round may take seconds, and a swap must not pay meanwhile);
+  // a match that comes in while orders stop is refused by the stopped engine.
+  const swapsHalted = network.swaps?.engine.stop();
+  await network.orders?.stop();
+  await swapsHalted;
+  await network.swaps?.close();
+  await network.p2p.stop();
 }
 
 function checkRpcPassword(conf: NodeConf): string {

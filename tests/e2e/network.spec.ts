@@ -2,13 +2,15 @@
  * The network state on the Exchange tab (issue 13 defect 3): a trader unlocked with a seed that
  * does not answer sees "Unreachable" with the reason and an orderbook that says "not connected"
  * (not an empty market); it then changes the seed to the devnet's while the wallet stays open, and
- * the status turns connected and another trader's order appears in the book. Screenshots at
+ * the status turns connected and another trader's order appears in the book. A wallet unlocked
+ * without any seed (the default) joins from the Exchange tab the same way, and trades at once; the
+ * next wallet unlocked in the page starts with a node log of its own session only. Screenshots at
  * 1440×900 and 390×844.
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { devnetInfo } from './devnet';
-import { activateCoin, openTrader, sendConsole } from './helpers';
+import { acknowledgeStorageWarning, activateCoin, importWallet, openApp, openTrader, sendConsole } from './helpers';
 
 const BASE = 'RLTC1';
 const REL = 'RLTC2';
@@ -97,4 +99,98 @@ test('an unreachable seed is said so, and seeds changed while unlocked bring the
   expect(cancel.status).toBe(200);
   await maker.context().close();
   await page.context().close();
+});
+
+test('a wallet unlocked without seeds joins from the Exchange tab and trades; the next wallet’s log is its own', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const info = devnetInfo();
+
+  // ---- Another trader, on the devnet's seed, with an ask on the book.
+  const maker = await openTrader(browser, 'late-maker', info.wallets.bob!.passphrase, info.seednodes);
+  for (const coin of [BASE, REL]) {
+    const r = await sendConsole(maker, JSON.stringify({ method: 'electrum', coin, servers: info.coins[coin]!.servers }));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  }
+  const ask = await sendConsole(maker, JSON.stringify({ method: 'setprice', base: BASE, rel: REL, price: '1.5432', volume: '0.02', cancel_previous: false }));
+  expect(ask.status, JSON.stringify(ask.body)).toBe(200);
+  const askUuid = (ask.body as { result: { uuid: string } }).result.uuid;
+
+  // ---- A new user: no seed nodes saved, the wallet unlocked off the network.
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await openApp(page);
+  await importWallet(page, 'late-joiner', info.wallets.alice!.passphrase);
+  for (const coin of [BASE, REL]) await activateCoin(page, coin, info.coins[coin]!.servers);
+  const exchangeTab = page.getByTestId('page-tab-exchange');
+  await expect(exchangeTab.getByTitle('No seed nodes: trading is off')).toBeVisible();
+  await exchangeTab.click();
+  const exchange = page.getByTestId('exchange');
+  const status = page.getByTestId('network-status');
+  await expect(status).toHaveAttribute('data-state', 'off');
+  await expect(exchange).toHaveAttribute('data-trading', 'off');
+  await expect(page.getByTestId('trading-off')).toContainText('Change seed nodes');
+  await shoot(page, 'late-off');
+
+  // ---- Seeds set from the Exchange tab: the node joins, the page hears it and trading turns on.
+  await page.getByTestId('network-change').click();
+  const settings = status.getByTestId('network-settings');
+  await settings.getByTestId('seednodes-input').fill(info.seednodes.join('\n'));
+  await settings.getByTestId('seednodes-save').click();
+  await expect(settings.getByTestId('seednodes-saved')).toContainText('joining the network');
+  await expect(status).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
+  await expect(exchange).toHaveAttribute('data-trading', 'on');
+  await expect(page.getByTestId('trading-off')).toHaveCount(0);
+  await expect(exchangeTab.getByTitle('No seed nodes: trading is off')).toHaveCount(0);
+  await expect(page.getByTestId('session-state')).toHaveAttribute('data-state', 'unlocked');
+  await expect(page.locator(`[data-testid="orderbook-ask"][data-uuid="${askUuid}"]`)).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('network-change').click();
+
+  // An order placed from the trade form, seen by the other trader.
+  await expect(page.getByTestId('pair-base')).toHaveValue(BASE);
+  await expect(page.getByTestId('pair-rel')).toHaveValue(REL);
+  await page.getByTestId('trade-mode-setprice').click();
+  await page.getByTestId('trade-price').fill('9.75');
+  await page.getByTestId('trade-volume').fill('0.01');
+  await page.getByTestId('trade-review').click();
+  await expect(page.getByTestId('preimage-panel')).toBeVisible();
+  await acknowledgeStorageWarning(page);
+  await page.getByTestId('trade-confirm').click();
+  const placed = page.getByTestId('trade-placed');
+  await expect(placed).toHaveAttribute('data-kind', 'maker');
+  const orderUuid = (await placed.getAttribute('data-uuid')) ?? '';
+  expect(orderUuid).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.locator(`[data-testid="my-order"][data-uuid="${orderUuid}"]`)).toBeVisible();
+  await expect
+    .poll(async () => {
+      const book = await sendConsole(maker, JSON.stringify({ method: 'orderbook', base: BASE, rel: REL }));
+      return ((book.body as { asks?: { uuid: string }[] }).asks ?? []).some((a) => a.uuid === orderUuid);
+    }, { timeout: 60_000 })
+    .toBe(true);
+  await shoot(page, 'late-joined');
+  // The Swap tab trades too.
+  await page.getByTestId('page-tab-swap').click();
+  await expect(page.getByTestId('simple-swap-off')).toHaveCount(0);
+
+  // ---- The node log (the node's `log` events): this session's lines, then none of them in the next wallet's.
+  const logLines = page.getByTestId('node-log').locator('li');
+  await expect(logLines.filter({ hasText: 'p2p: joined the network' })).toHaveCount(1);
+  const activated = (await logLines.filter({ hasText: `${BASE} activated at` }).first().textContent()) ?? '';
+  const address = activated.split(' activated at ')[1]?.trim() ?? '';
+  expect(address.length, 'the activation line names the address').toBeGreaterThan(20);
+  expect((await sendConsole(page, JSON.stringify({ method: 'cancel_order', uuid: orderUuid }))).status).toBe(200);
+
+  await page.getByTestId('lock-button').click();
+  await expect(page.getByTestId('unlock-form')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('unlock-back').click();
+  await importWallet(page, 'late-second', 'devnet empty');
+  // The second wallet starts on the seeds saved above: its own lines arrive…
+  await expect.poll(() => logLines.filter({ hasText: 'p2p: connected to seed' }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  // …and none of the first session's.
+  const second = await logLines.allTextContents();
+  expect(second.filter((l) => l.includes('joined the network') || l.includes(address) || l.includes(orderUuid))).toEqual([]);
+
+  const cancel = await sendConsole(maker, JSON.stringify({ method: 'cancel_order', uuid: askUuid }));
+  expect(cancel.status).toBe(200);
+  await maker.context().close();
+  await context.close();
 });

@@ -11,19 +11,22 @@ import type { Libp2pP2p } from './libp2pNode';
 import { allLoopback, seedMultiaddrs } from './seedAddress';
 
 export interface P2pForContextOptions {
+  /** The seeds to join through instead of conf's: a list given while the node runs (`set_seednodes`). */
+  seednodes?: readonly string[];
   /** The dev flag of createP2p; by default on exactly when every seed is on this machine (a devnet). */
   allowLoopback?: boolean;
 }
 
 /**
- * Null when conf has no `seednodes` (nothing to connect to). In no-login mode (no keys) the node
- * still listens and asks peers, signing with a throwaway key, since it has nothing of its own to
- * publish.
+ * Null without seeds (nothing to connect to). The loopback flag follows the seeds it starts with,
+ * conf's or a list given later. In no-login mode (no keys) the node still listens and asks peers,
+ * signing with a throwaway key, since it has nothing of its own to publish.
  */
 export async function p2pForContext(ctx: NodeContext, opts: P2pForContextOptions = {}): Promise<Libp2pP2p | null> {
   const netid = ctx.conf.netid ?? 0;
-  if ((ctx.conf.seednodes ?? []).length === 0) return null;
-  const seeds = seedMultiaddrs(ctx.conf.seednodes ?? [], netid);
+  const given = opts.seednodes ?? ctx.conf.seednodes ?? [];
+  if (given.length === 0) return null;
+  const seeds = seedMultiaddrs(given, netid);
   const { createP2p } = await import('./libp2pNode');
   return createP2p({
     signingKey: ctx.keys?.internal.privateKey ?? secp256k1.utils.randomSecretKey(),

@@ -8,7 +8,7 @@ import { stripTrace, toCoinFailure } from './coinErrors';
 
 export const TRADING_OFF_TEXT =
   'Trading is off: this wallet was unlocked without seed nodes, so the node is not on the peer-to-peer network. ' +
-  'Lock the wallet, set the seed nodes under “Advanced: network” and unlock it again.';
+  'Set them with “Change seed nodes” on the Exchange tab: the node joins at once.';
 
 export interface OrderFailure {
   /** The node's error_type, or a name given here to a known flat message. */

@@ -24,11 +24,11 @@ const chainOf = (ticker: string): string => {
   return chain.name;
 };
 
-/** Starts a node with a fresh wallet holding `amount` of each of RLTC1 and RLTC2. */
-export async function startOrderNode(label: string, amount = '5'): Promise<OrderNode> {
+/** Starts a node with a fresh wallet holding `amount` of each of RLTC1 and RLTC2; on the devnet's seeds unless told others. */
+export async function startOrderNode(label: string, amount = '5', seednodes: string[] = devnet().seednodes): Promise<OrderNode> {
   const events: OrderNode['events'] = [];
   const host = new NodeHost(nodePlatform({ coinsPath: devnet().coinsFile, emit: (event, data) => events.push({ event, data }) }));
-  const conf = { rpc_password: RPC_PASSWORD, passphrase: freshPassphrase(label), gui: 'itest', seednodes: devnet().seednodes };
+  const conf = { rpc_password: RPC_PASSWORD, passphrase: freshPassphrase(label), gui: 'itest', seednodes };
   const started = await host.handleControl({ op: 'start', conf });
   if (started.status !== 200) throw new Error(`node did not start: ${JSON.stringify(started.body)}`);
   const legacy = async (method: string, args: Record<string, unknown> = {}) =>
