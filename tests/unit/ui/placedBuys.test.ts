@@ -1,28 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadPlacedBuys, rememberPlacedBuy } from '../../../src/ui/lib/placedBuys';
-
-/** A Storage over a Map: the unit project runs in Node, which has no localStorage of its own. */
-class MapStorage implements Storage {
-  private readonly items = new Map<string, string>();
-  get length(): number {
-    return this.items.size;
-  }
-  clear(): void {
-    this.items.clear();
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-}
+import { MapStorage } from './mapStorage';
 
 describe('placed buys', () => {
   let storage: MapStorage;

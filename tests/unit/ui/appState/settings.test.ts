@@ -3,11 +3,11 @@ import { BrowserNotifications, type NotificationHost } from '../../../../src/ui/
 import { loadPageMemory, savePageMemory } from '../../../../src/ui/lib/pageMemory';
 import { loadShowTestCoins, saveShowTestCoins, visibleCoins } from '../../../../src/ui/lib/testCoins';
 import { applyTheme, loadTheme } from '../../../../src/ui/lib/theme';
-import { BrokenStorage, FakeStorage } from './fakeStorage';
+import { BrokenStorage, MapStorage } from '../mapStorage';
 
-let store: FakeStorage;
+let store: MapStorage;
 beforeEach(() => {
-  store = new FakeStorage();
+  store = new MapStorage();
   vi.stubGlobal('localStorage', store);
 });
 afterEach(() => vi.unstubAllGlobals());

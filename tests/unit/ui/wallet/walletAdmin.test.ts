@@ -10,7 +10,7 @@ import { isTrezorWallet, trezorWalletConf, trezorWalletPassword } from '../../..
 import { deleteStoredWallet, describeAdminFailure, renameStoredWallet } from '../../../../src/ui/components/wallet/walletAdmin';
 import { WALLET_KEY_PREFIXES } from '../../../../src/ui/components/wallet/walletLocalData';
 import { RPC_PASSWORD, testHost, type TestNode } from '../../node/testNode';
-import { installLocalStorage, removeLocalStorage, type MapStorage } from './mapStorage';
+import { installLocalStorage, removeLocalStorage, type MapStorage } from '../mapStorage';
 
 const PASSWORD = 'Wallet-Pa55!phrase';
 

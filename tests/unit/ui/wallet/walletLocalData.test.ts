@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetWalletLocalData, moveWalletLocalData, WALLET_KEY_PREFIXES } from '../../../../src/ui/components/wallet/walletLocalData';
-import { installLocalStorage, removeLocalStorage } from './mapStorage';
+import { installLocalStorage, removeLocalStorage } from '../mapStorage';
 
 const UI = resolve(import.meta.dirname, '../../../../src/ui');
 

@@ -33,3 +33,13 @@ export function installLocalStorage(): MapStorage {
 export function removeLocalStorage(): void {
   delete (globalThis as { localStorage?: Storage }).localStorage;
 }
+
+/** A storage that refuses every call, as a browser with storage disabled does. */
+export class BrokenStorage extends MapStorage {
+  override getItem(): string | null {
+    throw new Error('SecurityError');
+  }
+  override setItem(): void {
+    throw new Error('QuotaExceededError');
+  }
+}
