@@ -52,12 +52,14 @@ describe('peer time check', () => {
     expect(Math.abs(decodeUtcTimestamp(answer!.payload) - Date.now() / 1000)).toBeLessThan(5);
   });
 
-  it('disconnects a node whose clock is a minute ahead, from both sides', async () => {
+  it('disconnects a node whose clock is a minute ahead, from one side or the other', async () => {
     const s = await seed();
     const n = await node(s.multiaddr, () => Date.now() + 60_000);
+    // Both ask on connect; whichever side reads the other's answer first hangs up, and the other
+    // side's question then goes unanswered (KDF lets an unanswered peer pass), so under load only one
+    // side may count the rejection. Each side's rule alone is in the unit tests.
     await vi.waitFor(() => {
-      expect(s.peerClocks.rejected).toBeGreaterThanOrEqual(1);
-      expect(n.peerClocks.rejected).toBeGreaterThanOrEqual(1);
+      expect(s.peerClocks.rejected + n.peerClocks.rejected).toBeGreaterThanOrEqual(1);
     }, WAIT);
   });
 });
