@@ -100,6 +100,16 @@ test('ETHDEV activates without typing a contract; balances are rounded, exact on
   await expect(swap).toBeHidden();
   await expect(swap).toHaveValue(info.evm.swapContract);
   await expect(page.getByTestId('activate-fallback-contract')).toHaveValue(info.evm.fallbackSwapContract);
+  // A node nobody listens on: the failure names it and why (task::enable_eth's error_data.nodes).
+  await page.getByTestId('server-url').fill('http://127.0.0.1:1');
+  await page.getByTestId('activate-submit').click();
+  await expect(page.getByTestId('activate-error')).toContainText('ETHDEV could not be activated. Its RPC node could not be used', { timeout: 30_000 });
+  const failedNode = page.getByTestId('activate-failed-node');
+  await expect(failedNode).toHaveCount(1);
+  await expect(failedNode).toHaveAttribute('data-url', 'http://127.0.0.1:1');
+  await expect(failedNode).toHaveAttribute('data-reason', 'unreachable');
+  await expect(failedNode).toContainText('could not be reached');
+  await shot(page, 'add-coin', 'ethdev-node-failed');
   await page.getByTestId('server-url').fill(info.coins.ETHDEV.urls[0]!);
   await shot(page, 'add-coin', 'ethdev-form');
   await page.getByTestId('activate-submit').click();

@@ -4,6 +4,8 @@
  */
 import type { RpcClient } from '../../client/RpcClient';
 import type { ElectrumServer } from './coinsConfig';
+import { toCoinFailure } from './coinErrors';
+import { activateEvmPlatform, type EvmActivated } from './evmActivation';
 import { incomingAmount } from './nodeNews';
 import type { EvmSettings, SavedCoin } from './savedCoins';
 import { activateUtxo } from './utxoActivation';
@@ -156,10 +158,21 @@ export class ActiveCoins {
     return this.added({ coin: r.ticker, address: r.address, balance: r.balance, unspendable_balance: r.unspendable, ...required }, req.ticker, req.txHistory, req.trezor === true);
   }
 
-  /** Activates an EVM platform coin or token with `enable`; rejects with the node's RpcError. */
+  /**
+   * Activates an EVM platform coin with `task::enable_eth` (its failures say which RPC nodes failed
+   * and why), or a token, which the task refuses by type, with `enable`; rejects with the node's typed failure.
+   */
   async activateEvm(req: EvmActivationRequest): Promise<ActiveCoin> {
-    const r = await this.client.legacy<ElectrumResponse>('enable', enableArgs(req));
-    return this.added(r, req.ticker, req.txHistory);
+    let platform: EvmActivated;
+    try {
+      platform = await activateEvmPlatform(this.client, req);
+    } catch (e) {
+      if (toCoinFailure(e).errorType !== 'UnexpectedPlatformProtocol') throw e;
+      const r = await this.client.legacy<ElectrumResponse>('enable', enableArgs(req));
+      return this.added(r, req.ticker, req.txHistory);
+    }
+    const required = req.requiredConfirmations !== undefined ? { required_confirmations: req.requiredConfirmations } : {};
+    return this.added({ coin: req.ticker, address: platform.address, balance: platform.balance, unspendable_balance: platform.unspendable, ...required }, req.ticker, req.txHistory);
   }
 
   /** Activates a coin remembered from an earlier session, with its remembered settings. */

@@ -115,10 +115,24 @@ export interface ServerProblem {
   detail: string;
 }
 
-/** An activation failure, ready to show: a sentence, the servers that failed, and what to try. */
+/** Why an EVM RPC node could not be used, as the node types it (`error_data.nodes[].reason`). */
+export type NodeFailureReason = 'unreachable' | 'timeout' | 'http_status' | 'not_evm_node' | 'wrong_chain';
+
+/** One EVM RPC node that failed, in words. */
+export interface NodeProblem {
+  url: string;
+  reason: NodeFailureReason;
+  /** What happened, in words. */
+  text: string;
+  /** The node's or the transport's own text (an HTTP status, the chain ids), shown small. */
+  detail: string;
+}
+
+/** An activation failure, ready to show: a sentence, the servers or nodes that failed, and what to try. */
 export interface ActivationProblem {
   message: string;
   servers: ServerProblem[];
+  nodes: NodeProblem[];
   /** What to change (WS for WSS on a local server, WSS for WS on a public one), if anything. */
   hint: ProtocolHint | null;
 }
@@ -155,6 +169,33 @@ export function serverProblems(errorData: unknown): ServerProblem[] {
   return out;
 }
 
+const NODE_REASON_TEXT: Record<NodeFailureReason, string> = {
+  unreachable: 'could not be reached: the connection was refused, the host is unknown, the secure (TLS) handshake failed, or the node does not let this page call it (CORS)',
+  timeout: 'did not answer in time',
+  http_status: 'answered with an HTTP error',
+  not_evm_node: 'answered, but not as an Ethereum JSON-RPC node',
+  wrong_chain: 'is a node of another chain than this coin’s',
+};
+
+/** Longest node text kept from `error_data`; a node's own words are shown, never trusted to be short. */
+const MAX_DETAIL = 200;
+
+/** The nodes of a `PlatformCoinCreationError`'s `error_data.nodes`; malformed entries are left out. */
+export function nodeProblems(errorData: unknown): NodeProblem[] {
+  const list = typeof errorData === 'object' && errorData !== null ? (errorData as { nodes?: unknown }).nodes : undefined;
+  if (!Array.isArray(list)) return [];
+  const out: NodeProblem[] = [];
+  for (const item of list as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { url, reason, error } = item as Record<string, unknown>;
+    if (typeof url !== 'string' || url === '' || typeof reason !== 'string' || !Object.hasOwn(NODE_REASON_TEXT, reason)) continue;
+    const r = reason as NodeFailureReason;
+    const detail = typeof error === 'string' ? error.slice(0, MAX_DETAIL) : '';
+    out.push({ url: url.slice(0, MAX_DETAIL), reason: r, text: NODE_REASON_TEXT[r], detail });
+  }
+  return out;
+}
+
 /** What to change when the protocol looks wrong for the host: WS for a local server tried over WSS, and the reverse. */
 export function protocolHint(servers: readonly ServerProblem[]): ProtocolHint | null {
   const unanswered = servers.filter((s) => s.reason === 'unreachable' || s.reason === 'timeout');
@@ -179,20 +220,31 @@ export function protocolHint(servers: readonly ServerProblem[]): ProtocolHint | 
 }
 
 /**
- * `task::enable_utxo` and `enable` failures in words, from their types and data only. `online` is
+ * `task::enable_utxo`, `task::enable_eth` and `enable` failures in words, from their types and data only. `online` is
  * the browser's own view (`navigator.onLine`): when it is off, that is said first.
  */
 export function explainActivationFailure(f: CoinFailure, coin: string, online = true): ActivationProblem {
   const offline = online ? '' : 'Your browser is offline: check the network connection. ';
-  const plain = (message: string): ActivationProblem => ({ message: `${offline}${message}`, servers: [], hint: null });
+  const plain = (message: string): ActivationProblem => ({ message: `${offline}${message}`, servers: [], nodes: [], hint: null });
   switch (f.errorType) {
     case 'CoinIsAlreadyActivated':
+    case 'PlatformIsAlreadyActivated':
       return plain(`${coin} is already active.`);
+    case 'PlatformCoinCreationError': {
+      const nodes = nodeProblems(f.errorData);
+      if (nodes.length > 0) {
+        const what = nodes.length === 1 ? 'Its RPC node could not be used' : `None of its ${nodes.length} RPC nodes could be used`;
+        return { message: `${offline}${coin} could not be activated. ${what}:`, servers: [], nodes, hint: null };
+      }
+      return plain(`${coin} could not be activated: ${detail({ ...f, errorData: field(f.errorData, 'error') })}.`);
+    }
+    case 'Transport':
+      return plain(`${coin} could not be activated: its RPC nodes could not be reached (${detail(f)}).`);
     case 'CoinCreationError': {
       const servers = serverProblems(f.errorData);
       if (servers.length > 0) {
         const what = servers.length === 1 ? 'Its server could not be used' : `None of its ${servers.length} servers could be used`;
-        return { message: `${offline}${coin} could not be activated. ${what}:`, servers, hint: protocolHint(servers) };
+        return { message: `${offline}${coin} could not be activated. ${what}:`, servers, nodes: [], hint: protocolHint(servers) };
       }
       return plain(`${coin} could not be activated: ${detail({ ...f, errorData: field(f.errorData, 'error') })}.`);
     }
@@ -218,7 +270,7 @@ export function explainActivationFailure(f: CoinFailure, coin: string, online = 
 /** One line, for lists (the re-activation banner). */
 export function describeActivationFailure(f: CoinFailure, coin: string, online = true): string {
   const p = explainActivationFailure(f, coin, online);
-  const servers = p.servers.map((s) => `${s.url} (${s.protocol}) ${s.text}`).join('; ');
+  const servers = [...p.servers.map((s) => `${s.url} (${s.protocol}) ${s.text}`), ...p.nodes.map((n) => `${n.url} ${n.text}${n.detail !== '' ? ` (${n.detail})` : ''}`)].join('; ');
   return [p.message, servers !== '' ? `${servers}.` : '', p.hint?.text ?? ''].filter((t) => t !== '').join(' ');
 }
 

@@ -69,7 +69,7 @@ describe('activation failures: which server failed and why, from typed data', ()
     expect(serverProblems(null)).toEqual([]);
     // without a usable list, the node's own reason is shown, without its trace
     const f = toCoinFailure({ errorType: 'CoinCreationError', message: 'utxo:12] x', errorData: { ticker: 'RLTC1', error: 'balance query timed out' } });
-    expect(explainActivationFailure(f, 'RLTC1')).toEqual({ message: 'RLTC1 could not be activated: balance query timed out.', servers: [], hint: null });
+    expect(explainActivationFailure(f, 'RLTC1')).toEqual({ message: 'RLTC1 could not be activated: balance query timed out.', servers: [], nodes: [], hint: null });
   });
 
   it('explains typed refusals: already active, no Trezor, a locked Trezor, a token before its platform', () => {

@@ -5,6 +5,7 @@
  * coins_activation. Unit-like variants that carry a string display just that string, as derive_more does.
  */
 import { MmError } from '../../errors';
+import type { NodeFailure } from '../eth/nodeFailures';
 import type { ServerFailure } from '../utxo/electrum';
 
 const err = (errorType: string, message: string, errorData: unknown, httpStatus: number, cause?: unknown): MmError =>
@@ -37,8 +38,13 @@ export const platformError = {
   tokenConfigNotFound: (ticker: string): MmError => err('TokenConfigIsNotFound', `Token ${ticker} config is not found`, ticker, 400),
   unexpectedTokenProtocol: (ticker: string, protocol: unknown): MmError =>
     err('UnexpectedTokenProtocol', `Unexpected token protocol ${protocolText(protocol)} for ${ticker}`, { ticker, protocol }, 400),
-  creation: (ticker: string, error: string, cause?: unknown): MmError =>
-    err('PlatformCoinCreationError', `Error on platform coin ${ticker} creation: ${error}`, { ticker, error }, 500, cause),
+  /**
+   * KDF's `{ticker, error}`; beyond KDF, `nodes` lists the RPC nodes the activation could not use
+   * and why. A failure with such a list is answered here even when no node answered at all (KDF's
+   * Transport, whose data is a bare text), so a client can say which failed without parsing text.
+   */
+  creation: (ticker: string, error: string, cause?: unknown, nodes?: NodeFailure[]): MmError =>
+    err('PlatformCoinCreationError', `Error on platform coin ${ticker} creation: ${error}`, { ticker, error, ...(nodes && { nodes }) }, 500, cause),
   atLeastOneNode: (): MmError => {
     const text = 'Enable request for ETH coin must have at least 1 node';
     return err('AtLeastOneNodeRequired', text, text, 400);

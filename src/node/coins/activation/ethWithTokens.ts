@@ -13,6 +13,7 @@ import type { CoinBalance } from '../coin';
 import { UnreachableNodesError } from '../coinErrors';
 import { activateEvmCoin } from '../eth/activate';
 import { EthCoin } from '../eth/ethCoin';
+import { nodeFailuresOf } from '../eth/nodeFailures';
 import { IGUANA_DERIVATION, uncompressedPubkeyHex, walletBalanceReport, wireBalance, type BalanceMap } from './balanceReport';
 import { platformError } from './errors';
 import { activateToken, tokenConfig, type TokenConfigErrors } from './evmTokens';
@@ -76,7 +77,7 @@ async function activateEthWithTokens(ctx: NodeContext, req: EthWithTokensRequest
       urls: req.nodes,
       swapContractAddress: req.swapContractAddress,
       fallbackSwapContract: req.fallbackSwapContract,
-      gasStation: null,
+      gasStation: req.gasStation,
       mm2: undefined,
       txHistory: req.txHistory,
       requiredConfirmations: req.requiredConfirmations,
@@ -182,8 +183,14 @@ function activationResult(ctx: NodeContext, req: EthWithTokensRequest, platform:
   };
 }
 
-/** No node answered: KDF's `UnreachableNodes`, a Transport error (502); any other failure is `PlatformCoinCreationError`. */
+/**
+ * A failure that knows which nodes failed and why is `PlatformCoinCreationError` with them in
+ * `error_data.nodes`; no node answered without that list is KDF's `UnreachableNodes`, a Transport
+ * error (502); any other failure is `PlatformCoinCreationError`.
+ */
 function platformFailure(ticker: string, e: MmError): MmError {
+  const nodes = nodeFailuresOf(e);
+  if (nodes) return platformError.creation(ticker, e.message, e, nodes);
   return e instanceof UnreachableNodesError ? platformError.transport(e.message, e) : platformError.creation(ticker, e.message, e);
 }
 

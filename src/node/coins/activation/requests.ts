@@ -5,6 +5,8 @@
  */
 import { items, ParamError, type ParamReader } from '../../../shared/params';
 import { toChecksumAddress } from '../../crypto';
+import { readGasStation } from '../eth/activationParams';
+import type { GasStation } from '../eth/gasStation';
 import { readElectrumConnection, readUtxoOptions, type ElectrumActivationParams } from '../utxo/activationParams';
 import { platformError } from './errors';
 
@@ -57,6 +59,8 @@ export interface EthWithTokensRequest {
   fallbackSwapContract: string | null;
   privKeyPolicy: 'ContextPrivKey' | 'Trezor';
   requiredConfirmations: number | undefined;
+  /** Beyond KDF's request: the legacy `enable`'s gas station keys, so a client keeps its gas price source. */
+  gasStation: GasStation | null;
   txHistory: boolean;
   getBalances: boolean;
   /** Tickers in request order, each once (KDF keeps the first of a repeated ticker). */
@@ -94,6 +98,7 @@ export function readEthWithTokensRequest(p: ParamReader): EthWithTokensRequest {
     fallbackSwapContract: fallbackSwapContract === null ? null : toChecksumAddress(fallbackSwapContract),
     privKeyPolicy: readEthPrivKeyPolicy(p),
     requiredConfirmations: p.optUint('required_confirmations'),
+    gasStation: readGasStation(p),
     txHistory: p.optBool('tx_history', false),
     getBalances: p.optBool('get_balances', true),
     tokens,

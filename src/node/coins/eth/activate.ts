@@ -4,9 +4,10 @@
  * is shut down again, so a failed activation leaves nothing behind.
  *
  * The platform coin opens the chain: its `urls`, checked against the coins file's chain id with
- * `eth_chainId`. A token needs its platform activated (a passive one will do) and talks through
- * the platform's chain; its own `urls` are still required, as KDF requires them. Token decimals
- * come from the coins file or else from the contract's `decimals()`.
+ * `eth_chainId`; a failure names each node that could not be used and why (nodeFailures.ts). A
+ * token needs its platform activated (a passive one will do) and talks through the platform's
+ * chain; its own `urls` are still required, as KDF requires them. Token decimals come from the
+ * coins file or else from the contract's `decimals()`.
  */
 import type { ParamReader } from '../../../shared/params';
 import type { NodeContext } from '../../context';
@@ -23,6 +24,8 @@ import { EthCoin } from './ethCoin';
 import { defaultGasPrice } from './gasPrice';
 import type { LogFn } from './log';
 import { EthHistory } from './history/ethHistory';
+import { NodesFailedError, type NodeFailure } from './nodeFailures';
+import type { ProbeAnswer } from './provider';
 import { ethSource, tokenSource } from './history/sources';
 import { pollInterval } from './tipWatcher';
 import { ETH_DECIMALS } from './units';
@@ -170,17 +173,24 @@ async function platformCoin(
     pollMs: pollInterval(config.avgBlocktime),
     log,
   });
-  let served: number;
+  let probe: ProbeAnswer<unknown>;
   try {
-    served = await chain.api.chainId();
-    await chain.tip.start();
+    probe = await chain.api.provider.probe<unknown>('eth_chainId');
   } catch (e) {
     chain.close();
     throw coinError.unreachableNodes(`Failed to connect to the nodes of ${ticker}: ${(e as Error).message}`, e);
   }
-  if (served !== chainId) {
+  const refused = chainMismatch(probe, chainId);
+  if (refused) {
     chain.close();
-    throw coinError.activation(`The nodes of ${ticker} serve chain id ${served}, but the coins config says ${chainId}`);
+    const text = `The nodes of ${ticker} ${refused.error}`;
+    throw coinError.activation(text, new NodesFailedError(text, [...probe.skipped, refused]));
+  }
+  try {
+    await chain.tip.start();
+  } catch (e) {
+    chain.close();
+    throw coinError.unreachableNodes(`Failed to connect to the nodes of ${ticker}: ${(e as Error).message}`, e);
   }
   return new EthCoin({
     ...common(ctx, config, params),
@@ -190,6 +200,16 @@ async function platformCoin(
     decimals: config.decimals ?? ETH_DECIMALS,
     gasPrice: defaultGasPrice(chain.api, params.gasStation, log),
   });
+}
+
+/** The node that answered `eth_chainId` as a failure, when its answer is not the coins file's chain id. */
+function chainMismatch(probe: ProbeAnswer<unknown>, chainId: number): NodeFailure | null {
+  const { result, url } = probe;
+  if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(result)) {
+    return { url, reason: 'not_evm_node', error: `answered eth_chainId with ${JSON.stringify(result)?.slice(0, 80) ?? 'nothing'}, not a chain id` };
+  }
+  const served = Number(BigInt(result));
+  return served === chainId ? null : { url, reason: 'wrong_chain', error: `serve chain id ${served}, but the coins config says ${chainId}` };
 }
 
 async function tokenCoin(

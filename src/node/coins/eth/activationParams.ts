@@ -85,7 +85,8 @@ function readContract(args: ParamReader, name: string): string {
   return toChecksumAddress(value);
 }
 
-function readGasStation(args: ParamReader): GasStation | null {
+/** `gas_station_url`, `gas_station_decimals`, `gas_station_policy`: the legacy `enable`'s keys (also read by the v2 EVM activation, beyond KDF). */
+export function readGasStation(args: ParamReader): GasStation | null {
   const url = args.optStr('gas_station_url');
   if (url === undefined) return null;
   const decimals = args.optUint('gas_station_decimals') ?? DEFAULT_GAS_STATION_DECIMALS;

@@ -10,8 +10,8 @@
  */
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { MmError } from '../../errors';
-import { coinError } from '../coinErrors';
 import type { LogFn } from './log';
+import { classifyNodeError, NodesFailedError, type NodeFailure } from './nodeFailures';
 
 /** Per request; a dead node that refuses the connection fails at once, a silent one after this. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -47,6 +47,13 @@ interface Node {
   rpc: JsonRpcProvider;
 }
 
+/** A call's answer, the node that gave it, and the nodes that failed before it. */
+export interface ProbeAnswer<T> {
+  result: T;
+  url: string;
+  skipped: NodeFailure[];
+}
+
 export class EthProvider {
   private readonly nodes: Node[];
   private active = 0;
@@ -68,7 +75,19 @@ export class EthProvider {
   }
 
   async send<T>(method: string, params: readonly unknown[]): Promise<T> {
-    const failures: string[] = [];
+    return (await this.ask<T>(method, params, false)).result;
+  }
+
+  /**
+   * An activation's first call: as `send`, but a node that answers it with a JSON-RPC error is no
+   * EVM node and the next one is asked. Resolves with the node that answered and the ones skipped.
+   */
+  probe<T>(method: string): Promise<ProbeAnswer<T>> {
+    return this.ask<T>(method, [], true);
+  }
+
+  private async ask<T>(method: string, params: readonly unknown[], rpcErrorSkips: boolean): Promise<ProbeAnswer<T>> {
+    const skipped: NodeFailure[] = [];
     for (let i = 0; i < this.nodes.length; i++) {
       const at = (this.active + i) % this.nodes.length;
       const node = this.nodes[at] as Node;
@@ -76,18 +95,21 @@ export class EthProvider {
       try {
         const result = (await node.rpc.send(method, [...params])) as T;
         this.active = at;
-        return result;
+        return { result, url: node.url, skipped };
       } catch (e) {
         const answered = jsonRpcErrorOf(e);
-        if (answered) {
+        if (answered && !rpcErrorSkips) {
           this.active = at;
           throw new NodeRpcError(method, answered, e);
         }
-        failures.push(`${node.url}: ${describe(e)}`);
-        this.opts.onLog?.('warn', `${method} failed on ${node.url}, trying the next node: ${describe(e)}`);
+        const failure = answered
+          ? { url: node.url, reason: 'not_evm_node' as const, error: `${method}: ${answered.message}` }
+          : classifyNodeError(node.url, e, describe(e));
+        skipped.push(failure);
+        this.opts.onLog?.('warn', `${method} failed on ${node.url}, trying the next node: ${failure.error}`);
       }
     }
-    throw coinError.transport(`${method}: no node answered (${failures.join('; ')})`, failures);
+    throw new NodesFailedError(`${method}: no node answered (${skipped.map((f) => `${f.url}: ${f.error}`).join('; ')})`, skipped);
   }
 
   destroy(): void {
