@@ -15,7 +15,7 @@ import type { ElectrumClient } from './electrum';
 import { ElectrumApi, type HistoryItem } from './electrumApi';
 import { ScriptStatusCache } from './scriptStatusCache';
 import { electrumScripthash } from './scripthash';
-import { outpointKey, SpentOutpoints } from './spentOutpoints';
+import { outpointKey, OwnBroadcasts } from './ownBroadcasts';
 import type { UtxoSigner } from './signer';
 import { satToDecimal, type InputKind, type SignedTx, type TxPlan, type Unspent } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
@@ -51,7 +51,8 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   history: TxHistoryView | null = null;
   readonly tradeFees: TradeFees = new UtxoTradeFees(this);
   readonly swapOps: SwapOps = new UtxoSwapOps(this);
-  private readonly spent = new SpentOutpoints();
+  /** Our sends the server has not shown yet: their inputs kept out of selection, their change in. */
+  private readonly ownBroadcasts = new OwnBroadcasts();
   /** The wallet script's unspent list and history, kept while its status is unchanged. */
   private readonly walletReads = new ScriptStatusCache(() => this.api.isScripthashLive(this.scripthash));
   /** Whether a transaction is a coinbase never changes, so the answer is kept. */
@@ -140,7 +141,7 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
 
   async sendRawTransaction(txHex: string): Promise<string> {
     const txid = await this.api.broadcast(txHex);
-    this.markSpent(txHex);
+    this.recordBroadcast(txid, txHex);
     this.walletReads.invalidate();
     this.notify();
     return txid;
@@ -157,21 +158,23 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
     await this.init.electrum.close();
   }
 
-  /** Our outputs spent by a transaction we broadcast leave coin selection at once. */
-  private markSpent(txHex: string): void {
+  /** What our broadcast spent leaves coin selection at once, and its change comes in. */
+  private recordBroadcast(txid: string, txHex: string): void {
+    let tx: Transaction;
     try {
-      for (const input of Transaction.fromHex(txHex).ins) {
-        this.spent.add(bytesToHex(Uint8Array.from(input.hash).reverse()), input.index);
-      }
+      tx = Transaction.fromHex(txHex);
     } catch {
-      // Not parseable by us (another coin's format): the server's listing will catch up.
+      return; // Not parseable by us (another coin's format): the server's listing will catch up.
     }
+    const spends = tx.ins.map((input) => ({ txid: bytesToHex(Uint8Array.from(input.hash).reverse()), vout: input.index }));
+    const mine = bytesToHex(this.script);
+    const change = tx.outs.flatMap((out, vout) => (bytesToHex(out.script) === mine ? [{ vout, value: out.value }] : []));
+    this.ownBroadcasts.add(txid, spends, change);
   }
 
   private async classifiedUnspents(): Promise<{ spendable: Unspent[]; immature: Unspent[] }> {
     const listed = await this.walletReads.read('unspent', () => this.api.listUnspentAtSubscriber(this.scripthash));
-    this.spent.prune(new Set(listed.map((u) => outpointKey(u.txid, u.vout))));
-    const fresh = listed.filter((u) => !this.spent.has(u.txid, u.vout));
+    const fresh = this.ownBroadcasts.apply(listed);
     const young = fresh.filter((u) => u.height > 0 && this.tipHeight - u.height + 1 < this.matureConfirmations);
     await this.learnCoinbase([...new Set(young.map((u) => u.txid))]);
     const immature = young.filter((u) => this.coinbase.get(u.txid) === true);

@@ -6,6 +6,8 @@ import { Transaction } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
 import { UtxoCoin, BALANCE_EVENT } from '../../../../../src/node/coins/utxo/utxoCoin';
 import { softwareSigner } from '../../../../../src/node/coins/utxo/signer';
+import { myAddress } from '../../../../../src/node/coins/utxo/address';
+import { MmNumber } from '../../../../../src/shared/number';
 import type { ElectrumClient } from '../../../../../src/node/coins/utxo/electrum';
 import { electrumTestBed, until, type FakeElectrumServer } from './electrum/fakeElectrumServer';
 import { keyOf, RLTC1 } from './swap/fakeUtxoCoin';
@@ -48,6 +50,7 @@ async function walletOnFakeServer(): Promise<{
       'blockchain.scripthash.get_history': () => listed.map((u) => ({ tx_hash: u.tx_hash, height: u.height })),
       'blockchain.transaction.get': (p) => txs.get(String(p[0])),
       'blockchain.transaction.broadcast': (p) => Transaction.fromHex(String(p[0])).getId(),
+      'blockchain.estimatefee': () => 0.0001,
     },
   });
   const { client } = harness([s.url]);
@@ -117,6 +120,22 @@ describe('UtxoCoin: unspent list cached by the script status', () => {
     expect(left.map((u) => u.txid)).not.toContain(first!.txid);
     expect(s.calls('blockchain.scripthash.listunspent')).toHaveLength(2);
     expect(listed.map((u) => u.tx_hash)).toContain(first!.txid);
+  });
+
+  it('spends the change of our own send while the server still lists what that send spent', async () => {
+    const { coin, listed } = await walletOnFakeServer();
+    const to = myAddress(RLTC1, keyOf(9).publicKey);
+    const first = await coin.withdraw({ to, amount: MmNumber.parse('0.0015'), max: false, fee: null });
+    await coin.sendRawTransaction(first.txHex);
+    const change = Transaction.fromHex(first.txHex).outs.findIndex((o) => Buffer.from(o.script).equals(Buffer.from(coin.script)));
+    expect(change).toBeGreaterThanOrEqual(0);
+    expect(listed).toHaveLength(2); // the server's listing has not moved
+
+    const second = await coin.withdraw({ to, amount: MmNumber.parse('0.0002'), max: false, fee: null });
+    const spent = Transaction.fromHex(second.txHex).ins.map((i) => `${Buffer.from(i.hash).reverse().toString('hex')}:${i.index}`);
+    expect(spent).toEqual([`${first.txHash}:${change}`]);
+    const firstOut = Transaction.fromHex(first.txHex).outs[change]!.value;
+    expect((await coin.balance()).spendable).toBe(firstOut);
   });
 
   it('trusts no listing after a malformed status from the server until a well-formed one', async () => {
