@@ -63,8 +63,12 @@ describe('seed state and seeds changed at runtime', () => {
     const seed: SeedNode = await startSeedNode({ port });
     stops.push(() => seed.stop());
     await vi.waitFor(async () => expect((await status()).state).toBe('connected'), { timeout: 40_000, interval: 100 });
-    expect(await status()).toMatchObject({ peers: 1, seeds: [{ addr: local, state: 'connected' }] });
-    expect(statuses.at(-1)).toMatchObject({ state: 'connected', peers: 1 });
+    // At least the seed (once, in a full run, two peers were counted here: other test files' nodes
+    // share 127.0.0.1, and the port was handed out free a moment before).
+    const up = await status();
+    expect(up).toMatchObject({ seeds: [{ addr: local, state: 'connected' }] });
+    expect(up.peers).toBeGreaterThanOrEqual(1);
+    expect(statuses.at(-1)?.state).toBe('connected');
 
     // Changed while running: the devnet's seed replaces the local one, whose connection is closed.
     const changed = await host.handleControl({ op: 'set_seednodes', seednodes: [seedAddr()] });
