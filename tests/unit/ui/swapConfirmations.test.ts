@@ -5,54 +5,14 @@
  * Records go through the node's own `my_swap_status` serializer, as the page reads them.
  */
 import { describe, expect, it } from 'vitest';
-import type { MakerSavedSwap } from '../../../src/node/swaps/engine/savedSwap';
-import { swapStatusToWire } from '../../../src/node/swaps/engine/statusWire';
 import type { SwapConfirmationsData } from '../../../src/shared/wire';
-import { confirmationsText, readSwapConfirmations, readSwapStatus, swapSteps, txConfirmations, type SwapStatus } from '../../../src/ui/lib/swaps';
+import { confirmationsText, readSwapConfirmations, swapSteps, txConfirmations, type SwapStatus } from '../../../src/ui/lib/swaps';
+import { HASH, makerNegotiated, makerRecord, makerStarted, pageStatus, STARTED_AT, SWAP_UUID as UUID, tx, type MakerEvent } from './swapRecords';
 
-const UUID = '0b9b3e4a-7f7c-4d55-9a3f-2c1d3e4f5a6b';
 const OTHER_UUID = '9b9b3e4a-7f7c-4d55-9a3f-2c1d3e4f5a6b';
-const HASH = (c: string): string => c.repeat(64);
-const STARTED_AT = 1_790_000_000;
-const tx = (c: string) => ({ tx_hex: '00', tx_hash: HASH(c) });
-type Event = MakerSavedSwap['events'][number]['event'];
-
-const started: Event = {
-  type: 'Started',
-  data: {
-    taker_coin: 'RLTC2',
-    maker_coin: 'RLTC1',
-    taker: '1'.repeat(64),
-    secret: 'ab'.repeat(32),
-    secret_hash: 'cd'.repeat(10),
-    my_persistent_pub: '02'.padEnd(66, '1'),
-    lock_duration: 7800,
-    maker_amount: '0.5',
-    taker_amount: '1',
-    maker_payment_confirmations: 1,
-    maker_payment_requires_nota: false,
-    taker_payment_confirmations: 2,
-    taker_payment_requires_nota: false,
-    maker_payment_lock: STARTED_AT + 15_600,
-    uuid: UUID,
-    started_at: STARTED_AT,
-    maker_coin_start_block: 100,
-    taker_coin_start_block: 100,
-    maker_coin_htlc_pubkey: '02'.padEnd(66, '1'),
-    taker_coin_htlc_pubkey: '02'.padEnd(66, '1'),
-  },
-};
-const negotiated: Event = {
-  type: 'Negotiated',
-  data: {
-    taker_payment_locktime: STARTED_AT + 7800,
-    taker_pubkey: '02'.padEnd(66, '2'),
-    maker_coin_swap_contract_addr: null,
-    taker_coin_swap_contract_addr: null,
-    maker_coin_htlc_pubkey: '02'.padEnd(66, '1'),
-    taker_coin_htlc_pubkey: '02'.padEnd(66, '2'),
-  },
-};
+type Event = MakerEvent;
+const started = makerStarted();
+const negotiated = makerNegotiated;
 /** The maker has the taker's payment (hash c) and waits for its 2 confirmations. */
 const waiting: Event[] = [
   started,
@@ -63,24 +23,7 @@ const waiting: Event[] = [
   { type: 'TakerPaymentWaitConfirmStarted' },
 ];
 
-function record(events: Event[]): SwapStatus {
-  const saved: MakerSavedSwap = {
-    v: 1,
-    type: 'Maker',
-    uuid: UUID,
-    my_order_uuid: '1b9b3e4a-7f7c-4d55-9a3f-2c1d3e4f5a6b',
-    maker_amount: '0.5',
-    maker_coin: 'RLTC1',
-    taker_amount: '1',
-    taker_coin: 'RLTC2',
-    gui: null,
-    mm_version: 'test',
-    events: events.map((event, i) => ({ timestamp: STARTED_AT * 1000 + i * 1000, event })),
-  };
-  const s = readSwapStatus(JSON.parse(JSON.stringify(swapStatusToWire(saved))));
-  if (!s) throw new Error('the node record did not read');
-  return s;
-}
+const record = (events: Event[]): SwapStatus => pageStatus(makerRecord(events));
 
 const count = (hash: string, confirmations: number | null, extra: Partial<SwapConfirmationsData> = {}): SwapConfirmationsData => ({
   uuid: UUID,

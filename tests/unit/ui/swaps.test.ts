@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MakerSavedSwap, TakerSavedSwap } from '../../../src/node/swaps/engine/savedSwap';
+import type { TakerSavedSwap } from '../../../src/node/swaps/engine/savedSwap';
 import { swapStatusToWire } from '../../../src/node/swaps/engine/statusWire';
 import {
   applySwapEvent,
@@ -14,69 +14,23 @@ import {
   swapSteps,
   type SwapStatus,
 } from '../../../src/ui/lib/swaps';
+import {
+  HASH,
+  makerNegotiated,
+  makerRecord,
+  makerStarted as makerStartedEvent,
+  pageStatus,
+  STARTED_AT,
+  SWAP_UUID as UUID,
+  takerStartedRecord,
+  tx,
+  type MakerEvent,
+} from './swapRecords';
 
-const UUID = '0b9b3e4a-7f7c-4d55-9a3f-2c1d3e4f5a6b';
-const HASH = (c: string): string => c.repeat(64);
-const STARTED_AT = 1_790_000_000;
-
-const common = {
-  taker_coin: 'RLTC2',
-  maker_coin: 'RLTC1',
-  my_persistent_pub: '02'.padEnd(66, '1'),
-  lock_duration: 7800,
-  maker_amount: '0.5',
-  taker_amount: '1',
-  maker_payment_confirmations: 1,
-  maker_payment_requires_nota: false,
-  taker_payment_confirmations: 2,
-  taker_payment_requires_nota: false,
-  uuid: UUID,
-  started_at: STARTED_AT,
-  maker_coin_start_block: 100,
-  taker_coin_start_block: 100,
-  maker_coin_htlc_pubkey: '02'.padEnd(66, '1'),
-  taker_coin_htlc_pubkey: '02'.padEnd(66, '1'),
-};
-
-function makerSwap(events: MakerSavedSwap['events'][number]['event'][]): MakerSavedSwap {
-  return {
-    v: 1,
-    type: 'Maker',
-    uuid: UUID,
-    my_order_uuid: '1b9b3e4a-7f7c-4d55-9a3f-2c1d3e4f5a6b',
-    maker_amount: '0.5',
-    maker_coin: 'RLTC1',
-    taker_amount: '1',
-    taker_coin: 'RLTC2',
-    gui: null,
-    mm_version: 'test',
-    events: events.map((event, i) => ({ timestamp: STARTED_AT * 1000 + i * 1000, event })),
-  };
-}
-
-const makerStarted = {
-  type: 'Started' as const,
-  data: { ...common, taker: '1'.repeat(64), secret: 'ab'.repeat(32), secret_hash: 'cd'.repeat(10), maker_payment_lock: STARTED_AT + 15_600 },
-};
-const makerNegotiated = {
-  type: 'Negotiated' as const,
-  data: {
-    taker_payment_locktime: STARTED_AT + 7800,
-    taker_pubkey: '02'.padEnd(66, '2'),
-    maker_coin_swap_contract_addr: null,
-    taker_coin_swap_contract_addr: null,
-    maker_coin_htlc_pubkey: '02'.padEnd(66, '1'),
-    taker_coin_htlc_pubkey: '02'.padEnd(66, '2'),
-  },
-};
-const tx = (c: string) => ({ tx_hex: '00', tx_hash: HASH(c) });
+const makerStarted = makerStartedEvent();
 
 /** A maker swap as the node's own `my_swap_status` shows it, read by the page. */
-function wire(events: MakerSavedSwap['events'][number]['event'][]): SwapStatus {
-  const s = readSwapStatus(JSON.parse(JSON.stringify(swapStatusToWire(makerSwap(events)))));
-  if (!s) throw new Error('the node record did not read');
-  return s;
-}
+const wire = (events: MakerEvent[]): SwapStatus => pageStatus(makerRecord(events));
 
 describe('swap records from the node', () => {
   it('reads my_swap_status as the node writes it, the secret hidden', () => {
@@ -89,7 +43,7 @@ describe('swap records from the node', () => {
 
   it('refuses records and events that are not swaps, and bounds the events', () => {
     expect(readSwapStatus({ type: 'Maker', uuid: 'not-a-uuid' })).toBeNull();
-    const good = JSON.parse(JSON.stringify(swapStatusToWire(makerSwap([makerStarted])))) as Record<string, unknown>;
+    const good = JSON.parse(JSON.stringify(swapStatusToWire(makerRecord([makerStarted])))) as Record<string, unknown>;
     const many = { ...good, events: Array.from({ length: MAX_SWAP_EVENTS + 1 }, (_, i) => ({ timestamp: i, event: { type: 'Negotiated' } })) };
     expect(readSwapStatus(many)).toBeNull();
     expect(readSwapStatus({ ...good, events: [{ timestamp: 'x', event: { type: 'Started' } }] })).toBeNull();
@@ -171,15 +125,12 @@ describe('the swap screen', () => {
   });
 
   it('reads the taker’s spend of its payment from KDF’s {transaction, secret} data', () => {
+    const started = takerStartedRecord(UUID, STARTED_AT);
     const taker: TakerSavedSwap = {
-      ...makerSwap([]),
-      type: 'Taker',
-      events: [
-        { timestamp: 1, event: { type: 'Started', data: { ...common, maker: '1'.repeat(64), taker_payment_lock: STARTED_AT + 7800, maker_payment_wait: STARTED_AT + 3000 } } },
-        { timestamp: 2, event: { type: 'TakerPaymentSpent', data: { transaction: tx('c'), secret: 'ef'.repeat(32) } } },
-      ],
+      ...started,
+      events: [...started.events, { timestamp: 2, event: { type: 'TakerPaymentSpent', data: { transaction: tx('c'), secret: 'ef'.repeat(32) } } }],
     };
-    const s = readSwapStatus(JSON.parse(JSON.stringify(swapStatusToWire(taker))));
+    const s = pageStatus(taker);
     expect(s && swapSteps(s).find((x) => x.type === 'TakerPaymentSpent')?.tx).toEqual({ hash: HASH('c'), coin: 'RLTC2', amount: '1', requiredConfirmations: null });
     expect(s && swapLocks(s)).toEqual([{ kind: 'mine', label: expect.any(String) as string, until: STARTED_AT + 7800 }]);
   });

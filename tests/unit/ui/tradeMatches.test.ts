@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MakerSavedSwap, TakerSavedSwap } from '../../../src/node/swaps/engine/savedSwap';
-import { swapStatusToWire } from '../../../src/node/swaps/engine/statusWire';
 import { readOrderMatched } from '../../../src/ui/lib/orderEvents';
-import { readSwapStatus, type SwapStatus } from '../../../src/ui/lib/swaps';
+import type { SwapStatus } from '../../../src/ui/lib/swaps';
 import {
   addPendingMatch,
   FINISHED_SHOWN,
@@ -11,76 +9,15 @@ import {
   PENDING_MATCH_TTL_MS,
   prunePendingMatches,
 } from '../../../src/ui/lib/tradeMatches';
+import { makerRecord, makerStarted, pageStatus, STARTED_AT, takerStartedRecord } from './swapRecords';
 
 const uuid = (i: number): string => `0b9b3e4a-7f7c-4d55-9a3f-${String(i).padStart(12, '0')}`;
 const ORDER = uuid(900);
-const STARTED_AT = 1_790_000_000;
 
-const common = {
-  taker_coin: 'RLTC2',
-  maker_coin: 'RLTC1',
-  my_persistent_pub: '02'.padEnd(66, '1'),
-  lock_duration: 7800,
-  maker_amount: '0.5',
-  taker_amount: '1',
-  maker_payment_confirmations: 1,
-  maker_payment_requires_nota: false,
-  taker_payment_confirmations: 2,
-  taker_payment_requires_nota: false,
-  maker_coin_start_block: 100,
-  taker_coin_start_block: 100,
-  maker_coin_htlc_pubkey: '02'.padEnd(66, '1'),
-  taker_coin_htlc_pubkey: '02'.padEnd(66, '1'),
-};
-
-/** A maker swap as the node's own `my_swap_status` writes it, read back by the page. */
-function makerSwap(id: string, startedAt: number, finished = false): SwapStatus {
-  const started = {
-    type: 'Started' as const,
-    data: { ...common, uuid: id, started_at: startedAt, taker: '1'.repeat(64), secret: 'ab'.repeat(32), secret_hash: 'cd'.repeat(10), maker_payment_lock: startedAt + 15_600 },
-  };
-  const events: MakerSavedSwap['events'] = [{ timestamp: startedAt * 1000, event: started }];
-  if (finished) events.push({ timestamp: startedAt * 1000 + 1000, event: { type: 'Finished' } });
-  const saved: MakerSavedSwap = {
-    v: 1,
-    type: 'Maker',
-    uuid: id,
-    my_order_uuid: ORDER,
-    maker_amount: '0.5',
-    maker_coin: 'RLTC1',
-    taker_amount: '1',
-    taker_coin: 'RLTC2',
-    gui: null,
-    mm_version: 'test',
-    events,
-  };
-  const s = readSwapStatus(JSON.parse(JSON.stringify(swapStatusToWire(saved))));
-  if (!s) throw new Error('the node record did not read');
-  return s;
-}
-
-function takerSwap(id: string, startedAt: number): SwapStatus {
-  const started = {
-    type: 'Started' as const,
-    data: { ...common, uuid: id, started_at: startedAt, maker: '1'.repeat(64), maker_payment_wait: startedAt + 3000, taker_payment_lock: startedAt + 7800, fee_to_send_dex_fee: null },
-  };
-  const saved = {
-    v: 1,
-    type: 'Taker',
-    uuid: id,
-    my_order_uuid: id,
-    maker_amount: '0.5',
-    maker_coin: 'RLTC1',
-    taker_amount: '1',
-    taker_coin: 'RLTC2',
-    gui: null,
-    mm_version: 'test',
-    events: [{ timestamp: startedAt * 1000, event: started }],
-  } as unknown as TakerSavedSwap;
-  const s = readSwapStatus(JSON.parse(JSON.stringify(swapStatusToWire(saved))));
-  if (!s) throw new Error('the node record did not read');
-  return s;
-}
+/** A maker swap of `ORDER` as the page reads it back. */
+const makerSwap = (id: string, startedAt: number, finished = false): SwapStatus =>
+  pageStatus(makerRecord([makerStarted(id, startedAt), ...(finished ? [{ type: 'Finished' as const }] : [])], { uuid: id, orderUuid: ORDER, startedAt }));
+const takerSwap = (id: string, startedAt: number): SwapStatus => pageStatus(takerStartedRecord(id, startedAt));
 
 /** `order_matched` as the node sends it (KDF's ORDER_STATUS event), read by the page. */
 function matched(type: 'MakerMatch' | 'MakerConnected' | 'TakerMatch', swap: string) {
