@@ -29,6 +29,7 @@ import { NodesRefusedError, type NodeFailure } from './nodeFailures';
 import type { ProbeAnswer } from './provider';
 import { ethSource, tokenSource } from './history/sources';
 import { pollInterval } from './tipWatcher';
+import { configuredMaxTxType } from './txType';
 import { ETH_DECIMALS } from './units';
 
 export const BALANCE_TIMEOUT_MS = 5000;
@@ -167,6 +168,7 @@ async function platformCoin(
   const ticker = config.ticker;
   const chainId = (config.protocol.type === 'ETH' ? config.protocol.chainId : undefined) ?? config.chainId;
   if (chainId === undefined) throw coinError.activation(`Coin ${ticker} has no chain_id in the coins config`);
+  const maxEthTxType = configuredMaxTxType(config) ?? 0;
   const chain = new EthChain({
     urls: params.urls,
     chainId,
@@ -198,6 +200,7 @@ async function platformCoin(
     contract: null,
     platformTicker: ticker,
     decimals: config.decimals ?? ETH_DECIMALS,
+    maxEthTxType,
     gasPrice: defaultGasPrice(chain.api, params.gasStation, log),
   });
 }
@@ -237,6 +240,7 @@ async function tokenCoin(
   if (config.chainId !== undefined && config.chainId !== platform.chainId) {
     throw coinError.activation(`Token ${ticker} is on chain id ${config.chainId}, but its platform ${platform.ticker} is on ${platform.chainId}`);
   }
+  const maxEthTxType = configuredMaxTxType(config) ?? platform.maxEthTxType;
   const contract = toChecksumAddress(protocol.contractAddress);
   let decimals = config.decimals;
   if (!decimals) {
@@ -252,6 +256,7 @@ async function tokenCoin(
     contract,
     platformTicker: platform.ticker,
     decimals,
+    maxEthTxType,
     gasPrice: defaultGasPrice(platform.chain.api, params.gasStation, log),
   });
 }
