@@ -1,9 +1,8 @@
 /**
  * Gas for EVM withdraws (KDF `get_eth_gas_details_from_withdraw_fee`): `EthGas` gives a legacy
  * gas price in gwei and the gas limit; `EthGasEip1559` gives the max fee and max priority fee per
- * gas in gwei and a limit or "calculate it"; no fee means the default (legacy) price and
- * `eth_estimateGas`; any other fee type is an InvalidFeePolicy. The fee is always paid in the
- * platform coin, in wei.
+ * gas in gwei and a limit or "calculate it"; no fee leaves both to withdraw (withdraw.ts); any
+ * other fee type is an InvalidFeePolicy. The fee is always paid in the platform coin, in wei.
  */
 import type { FeeDetails, WithdrawFee } from '../coin';
 import { coinError } from '../coinErrors';
