@@ -135,7 +135,7 @@ describe('EIP-1559 (ETH / ERC20)', () => {
     return { tx, decoded };
   }
 
-  it('get_eth_estimated_fee_per_gas: three ordered levels in gwei over the chain base fee, for ETH and a token', async () => {
+  it('get_eth_estimated_fee_per_gas: three ordered levels in gwei over the chain base fee, for ETH and a token; not for others', async () => {
     const latest = (await provider.getBlock('latest'))?.baseFeePerGas as bigint;
     for (const coin of ['ETHDEV', 'DEVT18-ERC20']) {
       const e = await estimate(alice, coin);
@@ -158,6 +158,10 @@ describe('EIP-1559 (ETH / ERC20)', () => {
     expect(unknown.body).toMatchObject({ error_type: 'CoinNotFound' });
     const badType = await alice.mmrpc('get_eth_estimated_fee_per_gas', { coin: 'ETHDEV', estimator_type: 'Fastest' });
     expect(badType.status).toBe(400);
+    expect((await alice.activate('RLTC1')).status).toBe(200);
+    const utxo = await alice.mmrpc('get_eth_estimated_fee_per_gas', { coin: 'RLTC1', estimator_type: 'Simple' });
+    expect(utxo.status).toBe(501);
+    expect(utxo.body).toMatchObject({ error_type: 'CoinNotSupported' });
   });
 
   it('ETH with EthGasEip1559 from the high estimate (gas calculated): type 2, mined, fees within the details', async () => {
