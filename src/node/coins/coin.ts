@@ -20,6 +20,8 @@ export type WithdrawFee =
   | { type: 'UtxoFixed'; amount: MmNumber }
   | { type: 'UtxoPerKbyte'; amount: MmNumber }
   | { type: 'EthGas'; gasPrice: MmNumber; gas: number }
+  /** Gwei per gas; `gas` null asks the node to estimate the limit (KDF's `gas_option: Calc`). */
+  | { type: 'EthGasEip1559'; maxFeePerGas: MmNumber; maxPriorityFeePerGas: MmNumber; gas: number | null }
   | { type: 'Qrc20Gas'; gasLimit: number; gasPrice: number };
 
 export interface WithdrawRequest {

@@ -22,6 +22,7 @@ import { keyHandlers } from './keyRpc';
 import { messageHandlers } from './messageRpc';
 import { activationHandlers } from './activation/rpc';
 import { hdAccountHandlers } from './hdAccountRpc';
+import { feeEstimatorHandlers } from './eth/feeEstimatorRpc';
 
 /** A string argument as KDF's older flat handlers read it (`req["coin"].as_str()`), with their text when it is not one. */
 function legacyStrArg(args: ParamReader, name: string): string {
@@ -129,6 +130,7 @@ export const coinsHandlers: HandlerTable = {
   ...messageHandlers,
   ...chainHandlers,
   ...hdAccountHandlers,
+  ...feeEstimatorHandlers,
   'task::withdraw::init': { mmrpc: withdrawTask },
   'task::withdraw::status': {
     mmrpc: async (ctx, p) => ctx.tasks.status(WITHDRAW_TASK, p.uint('task_id'), p.optBool('forget_if_finished', true)),

@@ -54,3 +54,8 @@ export function transactionTooLarge(inputs: number, maxInputs: number, maxWeight
     httpStatus: 400,
   });
 }
+
+/** KDF's `TxTypeNotSupported` (400, no data): the coin's `max_eth_tx_type`, or its chain, does not allow the fee's transaction type. */
+export function txTypeNotSupported(): MmError {
+  return new MmError({ errorType: 'TxTypeNotSupported', message: 'Transaction type not supported', httpStatus: 400 });
+}

@@ -11,7 +11,7 @@ export function readWithdrawRequest(r: ParamReader): WithdrawRequest {
 
 function readFee(f: ParamReader | undefined): WithdrawFee | null {
   if (!f) return null;
-  const type = f.oneOf('type', ['UtxoFixed', 'UtxoPerKbyte', 'EthGas', 'Qrc20Gas'] as const);
+  const type = f.oneOf('type', ['UtxoFixed', 'UtxoPerKbyte', 'EthGas', 'EthGasEip1559', 'Qrc20Gas'] as const);
   switch (type) {
     case 'UtxoFixed':
     case 'UtxoPerKbyte': {
@@ -21,7 +21,23 @@ function readFee(f: ParamReader | undefined): WithdrawFee | null {
     }
     case 'EthGas':
       return { type, gasPrice: f.num('gas_price'), gas: f.uint('gas') };
+    case 'EthGasEip1559':
+      return {
+        type,
+        maxFeePerGas: f.num('max_fee_per_gas'),
+        maxPriorityFeePerGas: f.num('max_priority_fee_per_gas'),
+        gas: readGasOption(f.obj_('gas_option')),
+      };
     case 'Qrc20Gas':
       return { type, gasLimit: f.uint('gas_limit'), gasPrice: f.uint('gas_price') };
   }
+}
+
+/**
+ * KDF's `EthGasLimitOption`: `{"type":"Calc"}` lets the node estimate the gas limit (null here),
+ * `{"type":"Set","gas":N}` sets it. (KDF declares `Set(u64)` in a serde-tagged enum, which cannot
+ * read a bare number, so the limit is taken from `gas` as the other EVM fee types name it.)
+ */
+function readGasOption(o: ParamReader): number | null {
+  return o.oneOf('type', ['Calc', 'Set'] as const) === 'Calc' ? null : o.uint('gas');
 }

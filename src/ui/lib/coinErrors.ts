@@ -62,6 +62,8 @@ export function describeSendFailure(f: CoinFailure, coin: string): string {
     }
     case 'InvalidAddress':
       return `This is not a valid ${coin} address: ${detail(f)}.`;
+    case 'TxTypeNotSupported':
+      return `${coin} cannot send EIP-1559 (max fee and tip) transactions here: choose a gas price instead.`;
     case 'InvalidFeePolicy':
       return `The fee setting cannot be used: ${detail(f)}.`;
     case 'Transport':
@@ -88,6 +90,7 @@ export function sendErrorField(errorType: string): 'to' | 'amount' | 'fee' | nul
     case 'TransactionTooLarge':
       return 'amount';
     case 'InvalidFeePolicy':
+    case 'TxTypeNotSupported':
       return 'fee';
     default:
       return null;

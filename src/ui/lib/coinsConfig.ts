@@ -38,6 +38,11 @@ export interface CoinOption {
    */
   swapContract: string | null;
   fallbackSwapContract: string | null;
+  /**
+   * The coins file's `max_eth_tx_type` of an EVM coin (a token without its own takes its
+   * platform's, as the node does): 2 or more lets the Send form offer EIP-1559 fees. 0 when absent.
+   */
+  maxEthTxType: number;
 }
 
 const ELECTRUM_PROTOCOLS = new Set(['UTXO', 'QTUM']);
@@ -59,10 +64,18 @@ function contractOf(item: Record<string, unknown>, key: string): string | null {
   return typeof v === 'string' && checkContractAddress(v).address !== null ? v : null;
 }
 
+/** `max_eth_tx_type` when it is a transaction type (0..0x7f), else undefined. */
+function txTypeOf(item: Record<string, unknown>): number | undefined {
+  const v = item.max_eth_tx_type;
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0x7f ? v : undefined;
+}
+
 /** Reads the coins file's entries (KDF coins-file format); entries without a ticker are skipped. */
 export function parseCoinsFile(data: unknown): CoinOption[] {
   if (!Array.isArray(data)) throw new Error('the coins file is not a list');
   const out: CoinOption[] = [];
+  /** Tickers whose entry names its own `max_eth_tx_type`. */
+  const ownTxType = new Set<string>();
   for (const item of data) {
     if (!isRecord(item) || typeof item.coin !== 'string' || item.coin === '') continue;
     const protocol = isRecord(item.protocol) && typeof item.protocol.type === 'string' ? item.protocol.type : 'UTXO';
@@ -90,13 +103,17 @@ export function parseCoinsFile(data: unknown): CoinOption[] {
         item.derivation_path !== '',
       swapContract: contractOf(item, 'swap_contract_address'),
       fallbackSwapContract: contractOf(item, 'fallback_swap_contract'),
+      maxEthTxType: txTypeOf(item) ?? 0,
     });
+    if (txTypeOf(item) !== undefined) ownTxType.add(item.coin);
   }
   // A token swaps through its platform's contracts unless its own entry names others.
   const byTicker = new Map(out.map((o) => [o.ticker, o]));
   for (const o of out) {
     const p = o.platform !== null ? byTicker.get(o.platform) : undefined;
-    if (p === undefined || o.swapContract !== null) continue;
+    if (p === undefined) continue;
+    if (!ownTxType.has(o.ticker)) o.maxEthTxType = p.maxEthTxType;
+    if (o.swapContract !== null) continue;
     o.swapContract = p.swapContract;
     o.fallbackSwapContract = p.fallbackSwapContract;
   }

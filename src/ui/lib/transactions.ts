@@ -10,8 +10,11 @@ export interface FeeDetails {
   amount?: string;
   /** Eth: the gas limit. */
   gas?: number;
-  /** Eth: the platform coin per unit of gas. */
+  /** Eth: the platform coin per unit of gas (the max fee of an EIP-1559 transaction). */
   gas_price?: string;
+  /** Eth, EIP-1559: the platform coin per gas at most, and the tip; null for a legacy gas price. */
+  max_fee_per_gas?: string | null;
+  max_priority_fee_per_gas?: string | null;
   total_fee?: string;
   total_gas_fee?: string;
 }

@@ -119,6 +119,8 @@ export const CALLS: Call[] = [
   bad('maker', 'mmrpc', 'verify_message', () => ({ coin: 'NOPE', message: 'x', signature: 'x', address: 'x' })),
   ok('maker', 'mmrpc', 'get_current_mtp', () => ({ coin: 'RLTC1' })),
   bad('maker', 'mmrpc', 'get_current_mtp', () => NOPE),
+  ok('maker', 'mmrpc', 'get_eth_estimated_fee_per_gas', () => ({ coin: 'ETHDEV', estimator_type: 'Simple' })),
+  bad('maker', 'mmrpc', 'get_eth_estimated_fee_per_gas', () => ({ coin: 'NOPE', estimator_type: 'Simple' })),
   ok('maker', 'legacy', 'withdraw', (m) => ({ coin: 'RLTC1', to: m.address, amount: '0.1' }), (b, m) => { m.txHex = b.tx_hex as string; }),
   bad('maker', 'legacy', 'withdraw', (m) => ({ coin: 'RLTC1', to: m.address, amount: '500' })),
   ok('maker', 'mmrpc', 'withdraw', (m) => ({ coin: 'RLTC1', to: m.address, amount: '0.1' })),

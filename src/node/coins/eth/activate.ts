@@ -4,7 +4,8 @@
  * is shut down again, so a failed activation leaves nothing behind.
  *
  * The platform coin opens the chain: its `urls`, checked against the coins file's chain id with
- * `eth_chainId`; a failure names each node that could not be used and why (nodeFailures.ts). A
+ * `eth_chainId`; a node that answers it wrongly fails the activation naming it and the nodes
+ * skipped before it, and why (nodeFailures.ts). A
  * token needs its platform activated (a passive one will do) and talks through the platform's
  * chain; its own `urls` are still required, as KDF requires them. Token decimals come from the
  * coins file or else from the contract's `decimals()`.
@@ -24,10 +25,11 @@ import { EthCoin } from './ethCoin';
 import { defaultGasPrice } from './gasPrice';
 import type { LogFn } from './log';
 import { EthHistory } from './history/ethHistory';
-import { NodesFailedError, type NodeFailure } from './nodeFailures';
+import { NodesRefusedError, type NodeFailure } from './nodeFailures';
 import type { ProbeAnswer } from './provider';
 import { ethSource, tokenSource } from './history/sources';
 import { pollInterval } from './tipWatcher';
+import { configuredMaxTxType } from './txType';
 import { ETH_DECIMALS } from './units';
 
 export const BALANCE_TIMEOUT_MS = 5000;
@@ -166,6 +168,7 @@ async function platformCoin(
   const ticker = config.ticker;
   const chainId = (config.protocol.type === 'ETH' ? config.protocol.chainId : undefined) ?? config.chainId;
   if (chainId === undefined) throw coinError.activation(`Coin ${ticker} has no chain_id in the coins config`);
+  const maxEthTxType = configuredMaxTxType(config) ?? 0;
   const chain = new EthChain({
     urls: params.urls,
     chainId,
@@ -183,8 +186,7 @@ async function platformCoin(
   const refused = chainMismatch(probe, chainId);
   if (refused) {
     chain.close();
-    const text = `The nodes of ${ticker} ${refused.error}`;
-    throw coinError.activation(text, new NodesFailedError(text, [...probe.skipped, refused]));
+    throw new NodesRefusedError(`The nodes of ${ticker} ${refused.error}`, [...probe.skipped, refused]);
   }
   try {
     await chain.tip.start();
@@ -198,6 +200,7 @@ async function platformCoin(
     contract: null,
     platformTicker: ticker,
     decimals: config.decimals ?? ETH_DECIMALS,
+    maxEthTxType,
     gasPrice: defaultGasPrice(chain.api, params.gasStation, log),
   });
 }
@@ -237,6 +240,7 @@ async function tokenCoin(
   if (config.chainId !== undefined && config.chainId !== platform.chainId) {
     throw coinError.activation(`Token ${ticker} is on chain id ${config.chainId}, but its platform ${platform.ticker} is on ${platform.chainId}`);
   }
+  const maxEthTxType = configuredMaxTxType(config) ?? platform.maxEthTxType;
   const contract = toChecksumAddress(protocol.contractAddress);
   let decimals = config.decimals;
   if (!decimals) {
@@ -252,6 +256,7 @@ async function tokenCoin(
     contract,
     platformTicker: platform.ticker,
     decimals,
+    maxEthTxType,
     gasPrice: defaultGasPrice(platform.chain.api, params.gasStation, log),
   });
 }

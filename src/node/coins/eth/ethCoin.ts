@@ -16,6 +16,8 @@ import type { SwapOps } from '../swapOps';
 import { EthSwapOps } from './swapOps';
 import { EthTradeFees, type EthFeeView } from './tradeFee';
 import { ETH_DECIMALS, formatUnits } from './units';
+import { estimateFromHistory, FEE_HISTORY_BLOCKS, FEE_HISTORY_PERCENTILES, type FeePerGasEstimate } from './feeEstimator';
+import { feeHistory, latestBaseFee } from './feeHistory';
 import { buildEthWithdraw, type EthWithdrawView } from './withdraw';
 import type { AmountUnit } from '../withdrawErrors';
 
@@ -32,6 +34,8 @@ export interface EthCoinInit {
   /** EIP-55; the swaps' contract (`swapOps`). */
   swapContractAddress: string;
   fallbackSwapContract: string | null;
+  /** The coins file's `max_eth_tx_type` (txType.ts), a token's else its platform's: 2 allows EIP-1559. */
+  maxEthTxType: number;
   gasPrice(): Promise<bigint>;
   emit(event: string, data: unknown): void;
   now(): number;
@@ -50,6 +54,8 @@ export class EthCoin implements EnabledCoin, EthWithdrawView, EthFeeView {
   readonly contract: string | null;
   readonly swapContractAddress: string;
   readonly fallbackSwapContract: string | null;
+  /** The coins file's `max_eth_tx_type` (txType.ts): 2 allows EIP-1559 withdraws. */
+  readonly maxEthTxType: number;
   history: TxHistoryView | null = null;
   readonly tradeFees: TradeFees = new EthTradeFees(this);
   readonly swapOps: SwapOps = new EthSwapOps(this, () => this.init.now());
@@ -67,6 +73,7 @@ export class EthCoin implements EnabledCoin, EthWithdrawView, EthFeeView {
     this.contract = init.contract;
     this.swapContractAddress = init.swapContractAddress;
     this.fallbackSwapContract = init.fallbackSwapContract;
+    this.maxEthTxType = init.maxEthTxType;
   }
 
   get chain(): EthChain {
@@ -119,6 +126,14 @@ export class EthCoin implements EnabledCoin, EthWithdrawView, EthFeeView {
 
   gasPrice(): Promise<bigint> {
     return this.init.gasPrice();
+  }
+
+  latestBaseFee(): Promise<bigint | null> {
+    return latestBaseFee(this.chain.api);
+  }
+
+  async feeEstimate(): Promise<FeePerGasEstimate> {
+    return estimateFromHistory(await feeHistory(this.chain.api, FEE_HISTORY_BLOCKS, FEE_HISTORY_PERCENTILES));
   }
 
   estimateGas(req: CallRequest): Promise<bigint> {

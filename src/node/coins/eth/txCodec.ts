@@ -1,12 +1,13 @@
 /**
- * Signed EVM transactions as bytes: signing a legacy (type 0, EIP-155) transaction, reading back
- * the nonce and sender of signed bytes, and re-encoding a transaction the node returns so history
- * entries carry its raw bytes as withdraw results do. Hex is KDF's: lowercase, no `0x`.
+ * Signed EVM transactions as bytes: signing a legacy (type 0, EIP-155) or an EIP-1559 (type 2)
+ * transaction, reading back the nonce and sender of signed bytes, and re-encoding a transaction
+ * the node returns so history entries carry its raw bytes as withdraw results do. Hex is KDF's: lowercase, no `0x`.
  */
 import { Signature, SigningKey, Transaction } from 'ethers';
 import { bytesToHex } from '../../crypto';
 import { coinError } from '../coinErrors';
 import type { RpcTransaction } from './chainApi';
+import type { PayForGas } from './fee';
 
 export interface LegacyTx {
   chainId: number;
@@ -26,16 +27,28 @@ export interface SignedTx {
 
 const strip0x = (h: string): string => (h.startsWith('0x') ? h.slice(2) : h).toLowerCase();
 
-/**
- * KDF signs withdraws as legacy transactions (`PayForGasOption::Legacy`) whatever the coin's
- * `max_eth_tx_type`: a gas price, and the chain id in `v` (EIP-155).
- */
+/** A legacy transaction: a gas price, and the chain id in `v` (EIP-155). */
 export function signLegacyTx(tx: LegacyTx, privateKey: Uint8Array): SignedTx {
+  const { gasPrice, ...rest } = tx;
+  return signEvmTx(rest, { type: 'legacy', gasPrice }, privateKey);
+}
+
+/** A transaction without its gas pricing, which `PayForGas` gives. */
+export type UnpricedTx = Omit<LegacyTx, 'gasPrice'>;
+
+/**
+ * Signs type 0 for a legacy price and type 2 (EIP-1559: chain id, max priority fee, max fee, an
+ * empty access list) for max fees, as KDF's `tx_builder_with_pay_for_gas_option`.
+ */
+export function signEvmTx(tx: UnpricedTx, pay: PayForGas, privateKey: Uint8Array): SignedTx {
+  const pricing =
+    pay.type === 'legacy'
+      ? { type: 0, gasPrice: pay.gasPrice }
+      : { type: 2, maxFeePerGas: pay.maxFeePerGas, maxPriorityFeePerGas: pay.maxPriorityFeePerGas, accessList: [] };
   const unsigned = Transaction.from({
-    type: 0,
+    ...pricing,
     chainId: tx.chainId,
     nonce: tx.nonce,
-    gasPrice: tx.gasPrice,
     gasLimit: tx.gas,
     to: tx.to,
     value: tx.value,

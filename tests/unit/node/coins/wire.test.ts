@@ -42,7 +42,7 @@ describe('txDetailsToWire', () => {
       coin: 'DEVT6-ERC20',
       internalId: 'cd'.repeat(32),
       blockHeight: 12,
-      feeDetails: ethFeeDetails(52_000n, 3_000_000_000n, 'ETHDEV'),
+      feeDetails: ethFeeDetails(52_000n, { type: 'legacy', gasPrice: 3_000_000_000n }, 'ETHDEV'),
     });
     expect(Object.keys(wire)).toEqual(DETAILS_KEYS);
     expect(wire.internal_id).toBe('cd'.repeat(32));

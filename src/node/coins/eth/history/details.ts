@@ -49,7 +49,7 @@ export function historyDetails(
     myBalanceChange: fmt(received - spent),
     blockHeight: receipt.blockNumber,
     timestamp,
-    feeDetails: ethFeeDetails(receipt.gasUsed, receipt.effectiveGasPrice, coin.platform.ticker),
+    feeDetails: ethFeeDetails(receipt.gasUsed, { type: 'legacy', gasPrice: receipt.effectiveGasPrice }, coin.platform.ticker),
     coin: coin.ticker,
     internalId: hash,
     transactionType: 'StandardTransfer',

@@ -1,23 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { ParamError, ParamReader } from '../../../../../src/shared/params';
 import { readWithdrawRequest } from '../../../../../src/node/coins/withdrawRequest';
-import { ethFeeDetails, gasFromFee } from '../../../../../src/node/coins/eth/fee';
+import { ethFeeDetails, gasFromFee, type PayForGas } from '../../../../../src/node/coins/eth/fee';
 import { MmError } from '../../../../../src/node/errors';
 import fees from '../../../../fixtures/eth/fees.json';
 
 interface GasCase {
   description: string;
   params: { fee: Record<string, unknown> | null };
-  expected?: { gasPrice: string; gas: string } | null;
+  expected?: Record<string, string | null> | null;
   errorType?: string;
-  error?: string;
+  /** The error's text; null where only the type is checked (the reader's own wording). */
+  error?: string | null;
 }
 
-/** The wire's `fee` through the request reader, as `withdraw` reads it. */
+/** The wire's `fee` through the request reader, as `withdraw` reads it; wei and gas as decimal strings. */
 function gasOf(fee: Record<string, unknown> | null) {
   const req = readWithdrawRequest(new ParamReader({ to: '0x', amount: '1', ...(fee ? { fee } : {}) }));
-  const gas = gasFromFee(req.fee);
-  return gas && { gasPrice: gas.gasPrice.toString(), gas: gas.gas.toString() };
+  const choice = gasFromFee(req.fee);
+  if (!choice) return null;
+  const gas = choice.gas === null ? null : choice.gas.toString();
+  const { pay } = choice;
+  return pay.type === 'legacy'
+    ? { type: pay.type, gasPrice: pay.gasPrice.toString(), gas }
+    : { type: pay.type, maxFeePerGas: pay.maxFeePerGas.toString(), maxPriorityFeePerGas: pay.maxPriorityFeePerGas.toString(), gas };
 }
 
 describe('gasFromFee', () => {
@@ -34,7 +40,7 @@ describe('gasFromFee', () => {
     }
     if (c.errorType === 'ParamError') {
       expect(error).toBeInstanceOf(ParamError);
-      expect((error as ParamError).message).toBe(c.error);
+      if (c.error !== null) expect((error as ParamError).message).toBe(c.error);
     } else {
       expect(error).toBeInstanceOf(MmError);
       expect(error).toMatchObject({ errorType: c.errorType, errorData: c.error, httpStatus: 400 });
@@ -42,9 +48,21 @@ describe('gasFromFee', () => {
   });
 });
 
+interface WirePay {
+  type: string;
+  gasPrice?: string;
+  maxFeePerGas?: string;
+  maxPriorityFeePerGas?: string;
+}
+
+const payOf = (p: WirePay): PayForGas =>
+  p.type === 'legacy'
+    ? { type: 'legacy', gasPrice: BigInt(p.gasPrice as string) }
+    : { type: 'eip1559', maxFeePerGas: BigInt(p.maxFeePerGas as string), maxPriorityFeePerGas: BigInt(p.maxPriorityFeePerGas as string) };
+
 describe('ethFeeDetails', () => {
-  // A legacy gas price: KDF's EthTxFeeDetails has no max fees per gas then.
+  // Legacy: no max fees. EIP-1559: both max fees, gas_price the max fee, total_fee gas × max fee (KDF's EthTxFeeDetails).
   it.each(fees.feeDetails)('$description', (c) => {
-    expect(ethFeeDetails(BigInt(c.params.gas), BigInt(c.params.gasPrice), c.params.platform)).toEqual({ ...c.expected, maxFeePerGas: null, maxPriorityFeePerGas: null });
+    expect(ethFeeDetails(BigInt(c.params.gas), payOf(c.params.pay), c.params.platform)).toEqual(c.expected);
   });
 });

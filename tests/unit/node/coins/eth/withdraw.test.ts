@@ -15,7 +15,16 @@ const BOB = '0xf5c3bf03cBA4E343484588932e423A7C8BFf102d';
 interface Case {
   description: string;
   coin: { ticker: string; decimals: number; contract: string | null };
-  state: { balance: string; gasBalance: string; gasPrice: string; estimate: string; nonce: number };
+  state: {
+    balance: string;
+    gasBalance: string;
+    gasPrice: string;
+    estimate: string;
+    nonce: number;
+    maxEthTxType: number;
+    baseFee: string | null;
+    medium?: { maxFeePerGas: string; maxPriorityFeePerGas: string };
+  };
   request: Record<string, unknown>;
   expected?: {
     estimateCall: Record<string, string> | null;
@@ -40,6 +49,14 @@ function fakeCoin(c: Case) {
     spendable: async () => BigInt(c.state.balance),
     gasBalance: async () => BigInt(c.state.gasBalance),
     gasPrice: async () => BigInt(c.state.gasPrice),
+    maxEthTxType: c.state.maxEthTxType,
+    latestBaseFee: async () => (c.state.baseFee === null ? null : BigInt(c.state.baseFee)),
+    feeEstimate: async () => {
+      const m = c.state.medium;
+      if (!m) throw new Error('the case names no estimate');
+      const level = { maxFeePerGas: BigInt(m.maxFeePerGas), maxPriorityFeePerGas: BigInt(m.maxPriorityFeePerGas) };
+      return { baseFee: BigInt(c.state.baseFee ?? 0), low: level, medium: level, high: level };
+    },
     estimateGas: async (req) => {
       calls.estimate.push(req);
       return BigInt(c.state.estimate);
@@ -70,7 +87,7 @@ describe('buildEthWithdraw', () => {
         expect((error as ParamError).message).toBe(c.errorData);
       } else {
         expect(error).toBeInstanceOf(MmError);
-        expect(error).toMatchObject({ errorType: c.errorType, errorData: c.errorData, httpStatus: 400 });
+        expect(error).toMatchObject({ errorType: c.errorType, errorData: c.errorData ?? undefined, httpStatus: 400 });
       }
       expect(calls.nonces, 'no nonce is taken by a failed withdraw').toBe(0);
       return;
@@ -85,6 +102,8 @@ describe('buildEthWithdraw', () => {
       chainId: tx.chainId.toString(),
       nonce: tx.nonce,
       gasPrice: tx.gasPrice?.toString(),
+      maxFeePerGas: tx.maxFeePerGas?.toString(),
+      maxPriorityFeePerGas: tx.maxPriorityFeePerGas?.toString(),
       gasLimit: tx.gasLimit.toString(),
       to: tx.to,
       value: tx.value.toString(),
