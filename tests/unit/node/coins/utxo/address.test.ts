@@ -29,13 +29,6 @@ describe('myAddress', () => {
     const key = keyPairFromPrivkey(privkeyFromPassphrase(passphrase));
     expect(myAddress(coin(ticker), key.publicKey)).toBe(expected);
   });
-
-  it('refuses the cashaddress format, not supported yet', () => {
-    const key = keyPairFromPrivkey(privkeyFromPassphrase('bob passphrase'));
-    const err = errorOf(() => myAddress(coin('BCH'), key.publicKey));
-    expect(err.errorType).toBe('InternalError');
-    expect(err.errorData).toBe('BCH: the cashaddress format is not supported yet');
-  });
 });
 
 describe('decodeAddress', () => {
@@ -54,7 +47,7 @@ describe('decodeAddress', () => {
 
   it('decodes what myAddress makes, for every coin format it supports', () => {
     const key = keyPairFromPrivkey(privkeyFromPassphrase('bob passphrase'));
-    for (const ticker of ['LTC', 'LTC-segwit', 'BTC-segwit', 'RLTC1', 'RLTC1-segwit', 'ZEC']) {
+    for (const ticker of ['LTC', 'LTC-segwit', 'BTC-segwit', 'RLTC1', 'RLTC1-segwit', 'ZEC', 'BCH']) {
       const decoded = decodeAddress(coin(ticker), myAddress(coin(ticker), key.publicKey));
       expect(decoded.kind).toBe(coin(ticker).utxo?.addressFormat.format === 'segwit' ? 'p2wpkh' : 'p2pkh');
     }
