@@ -60,7 +60,7 @@ export function decodeAddress(coin: CoinConfig, address: string): DecodedAddress
     payload = b58c.decode(address);
   } catch {
     const format = utxo.addressFormat;
-    if (format.format === 'cashaddress') return decodeCash(coin.ticker, format.network, address);
+    if (format.format === 'cashaddress' && bech32Prefix(address) === undefined) return decodeCash(coin.ticker, format.network, address);
     throw coinError.invalidAddress(whyNotBase58(coin.ticker, utxo, address));
   }
   return decodeBase58(coin.ticker, utxo, payload);
