@@ -48,6 +48,20 @@ export function cashAddress(network: string, kind: CashAddrKind, hash: Uint8Arra
   return encodeCashAddr({ prefix: network, kind, hash });
 }
 
+/**
+ * The cashaddress a P2PKH or P2SH `script` pays to on a coin whose format is cashaddress (KDF's
+ * history shows BCH addresses so); undefined otherwise, and the caller's Base58/bech32 form applies.
+ */
+export function cashAddressOfScript(coin: CoinConfig, script: Uint8Array): string | undefined {
+  const format = coin.utxo?.addressFormat;
+  if (format?.format !== 'cashaddress') return undefined;
+  const candidates = [['p2pkh', script.subarray(3, 23)], ['p2sh', script.subarray(2, 22)]] as const;
+  for (const [kind, hash] of candidates) {
+    if (hash.length === 20 && sameBytes(outputScript(kind, hash), script)) return cashAddress(format.network, kind, hash);
+  }
+  return undefined;
+}
+
 /** Parses `address` as a destination of `coin`; anything else is an `InvalidAddress` error. */
 export function decodeAddress(coin: CoinConfig, address: string): DecodedAddress {
   const utxo = utxoParams(coin);

@@ -11,13 +11,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import vectors from '../../../../fixtures/utxo/bchRpc.json';
 import { electrumScripthash } from '../../../../../src/node/coins/utxo/scripthash';
 import { p2pkhScript } from '../../../../../src/node/coins/utxo/tx';
-import { bytesToHex, hash160, keyPairFromPrivkey, privkeyFromPassphrase } from '../../../../../src/node/crypto';
+import { bytesToHex, hash160, hexToBytes, keyPairFromPrivkey, privkeyFromPassphrase } from '../../../../../src/node/crypto';
 import { RPC_PASSWORD, startedNode, type TestNode } from '../../testNode';
 import { FakeElectrumServer } from './electrum/fakeElectrumServer';
 
 const key = keyPairFromPrivkey(privkeyFromPassphrase('bob passphrase'));
 const myScript = p2pkhScript(hash160(key.publicKey));
 const FUNDS = [100_000, 90_000];
+/** P2SH and P2PKH of the CashAddr spec's example hash (its translation table's first and fourth rows). */
+const SOURCE_SCRIPTS = ['a91476a04053bda0a88bda5177b86a15c3b29f55987387', '76a91476a04053bda0a88bda5177b86a15c3b29f55987388ac'];
+const SOURCE_ADDRESSES = ['bitcoincash:ppm2qsznhks23z7629mms6s4cwef74vcwvn0h829pq', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a'];
 
 interface Reply {
   status: number;
@@ -29,29 +32,38 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** A node with BCH activated on a fake server whose chain pays FUNDS to the wallet's script. */
-async function bchNode(): Promise<{ call(body: object): Promise<Reply>; activation: Reply; funding: Transaction[] }> {
+/**
+ * A node with BCH activated on a fake server whose chain pays FUNDS to the wallet's script, each
+ * from one output of a source transaction: a P2SH and a P2PKH output of the spec's example hash.
+ */
+async function bchNode(activation: object = {}): Promise<{ call(body: object): Promise<Reply>; activation: Reply; funding: Transaction[] }> {
+  const source = new Transaction();
+  source.addInput(new Uint8Array(32).fill(9), 0);
+  for (const script of SOURCE_SCRIPTS) source.addOutput(hexToBytes(script), 500_000n);
   const funding = FUNDS.map((value, i) => {
     const tx = new Transaction();
-    tx.addInput(new Uint8Array(32).fill(i + 1), 0);
+    tx.addInput(source.getHash(), i);
     tx.addOutput(myScript, BigInt(value));
     return tx;
   });
+  const chain = [source, ...funding];
   const server = await FakeElectrumServer.start({
     handlers: {
       'blockchain.scripthash.listunspent': () => funding.map((tx, i) => ({ tx_hash: tx.getId(), tx_pos: 0, height: 100 + i, value: FUNDS[i] })),
       'blockchain.scripthash.get_history': () => funding.map((tx, i) => ({ tx_hash: tx.getId(), height: 100 + i })),
-      'blockchain.transaction.get': (p) => funding.find((tx) => tx.getId() === p[0])?.toHex(),
+      'blockchain.transaction.get': (p) => chain.find((tx) => tx.getId() === p[0])?.toHex(),
       'blockchain.estimatefee': () => 0.00001,
       'blockchain.relayfee': () => 0.00001,
+      // Every block's header says 2026-01-01 (the time field is bytes 68..71, little-endian).
+      'blockchain.block.header': () => '00'.repeat(68) + '00b95569' + '00'.repeat(8),
     },
   });
   server.statuses.set(electrumScripthash(myScript), '11'.repeat(32));
   const t: TestNode = await startedNode();
   cleanups.push(() => server.stop(), async () => void (await t.host.handleControl({ op: 'stop' })));
   const call = async (body: object) => (await t.host.handleRpc({ userpass: RPC_PASSWORD, ...body })) as Reply;
-  const activation = await call({ method: 'electrum', coin: 'BCH', servers: [{ url: server.url, protocol: 'WS' }] });
-  return { call, activation, funding };
+  const reply = await call({ method: 'electrum', coin: 'BCH', servers: [{ url: server.url, protocol: 'WS' }], ...activation });
+  return { call, activation: reply, funding };
 }
 
 describe('BCH from public/coins.json', () => {
@@ -60,6 +72,20 @@ describe('BCH from public/coins.json', () => {
     expect(activation.status).toBe(200);
     expect(activation.body).toMatchObject({ result: 'success', coin: 'BCH', address: vectors.myAddress, balance: '0.0019' });
     expect((await call({ method: 'my_balance', coin: 'BCH' })).body).toMatchObject({ address: vectors.myAddress, balance: '0.0019' });
+  });
+
+  it('shows cashaddresses in its transaction history', async () => {
+    const { call, activation, funding } = await bchNode({ tx_history: true });
+    expect(activation.status).toBe(200);
+    let history: { tx_hash: string; from: string[]; to: string[] }[] = [];
+    for (let i = 0; i < 200 && history.length < funding.length; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      history = ((await call({ method: 'my_tx_history', coin: 'BCH', limit: 10 })).body.result as { transactions: typeof history }).transactions;
+    }
+    const byHash = new Map(history.map((t) => [t.tx_hash, t]));
+    funding.forEach((tx, i) => {
+      expect(byHash.get(tx.getId())).toMatchObject({ from: [SOURCE_ADDRESSES[i]], to: [vectors.myAddress], timestamp: 1767225600 });
+    });
   });
 
   it('answers validateaddress and convertaddress for cashaddresses', async () => {
