@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import coinsFile from '../../../../../fixtures/utxo/coins.json';
 import vectors from '../../../../../fixtures/utxo/signing.json';
+import mainnet from '../../../../../fixtures/utxo/bchMainnetTx.json';
 import { parseCoinsConfig, type CoinConfig } from '../../../../../../src/node/coins/config';
 import { decodeAddress, myAddress } from '../../../../../../src/node/coins/utxo/address';
 import {
@@ -28,6 +29,7 @@ import {
   type KeyPair,
 } from '../../../../../../src/node/crypto';
 import { MmError } from '../../../../../../src/node/errors';
+import { SighashCache } from '../../../../../../src/node/coins/utxo/tx/sighash';
 
 const { coins } = parseCoinsConfig(coinsFile);
 
@@ -177,6 +179,24 @@ describe('signTx of fork-id coins', () => {
       expect(verifies(forkIdHash)).toBe(digest === 'forkId');
       expect(verifies(legacyHash)).toBe(digest === 'legacy');
     });
+  });
+
+  it(`verifies BCH mainnet transaction ${mainnet.txid} with our fork-id digest, and signs it again byte for byte`, async () => {
+    const published = Transaction.fromHex(mainnet.hex);
+    expect(published.getId()).toBe(mainnet.txid);
+    const [sig, pub] = sigAndKey(published, 0, 'p2pkh');
+    expect(sig.at(-1)).toBe(0x41);
+    const value = BigInt(mainnet.spent.value);
+    const digest = new SighashCache(published, hexToBytes(mainnet.spent.script), 0x41).witnessV0(0, value);
+    expect(secp256k1.verify(sig.subarray(0, -1), digest, pub, { prehash: false, lowS: true, format: 'der' })).toBe(true);
+
+    const bch = coin('BCH');
+    const outputs = mainnet.outputs.map((o) => ({ script: decodeAddress(bch, o.address).script, value: BigInt(o.value) }));
+    expect(outputs.map((o) => bytesToHex(o.script))).toEqual(mainnet.outputs.map((o) => o.script));
+    const plan = { inputs: [{ txid: mainnet.spent.txid, vout: mainnet.spent.vout, value, height: 1 }], outputs, fee: 226n, change: 0n, spent: value };
+    const signed = await signTx(plan, keyPairFromPrivkey(hexToBytes(mainnet.privateKey)), bch, 'p2pkh');
+    expect(signed.hex).toBe(mainnet.hex);
+    expect(signed.txid).toBe(mainnet.txid);
   });
 
   it('signs a BCH input only for the value it spends: the fork-id digest commits to it', () => {
