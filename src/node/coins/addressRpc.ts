@@ -3,14 +3,14 @@
  *
  * `validateaddress` answers `{is_valid, reason?}` and never fails for a bad address: UTXO addresses
  * are valid in the coin's own encodings only (its P2PKH/P2SH prefixes, bech32 with its hrp when
- * the coin has `segwit: true`, cashaddress of its network when that is its format); EVM addresses need `0x`, 40 hex digits and, in mixed case,
- * the EIP-55 checksum.
+ * the coin has `segwit: true`, a cashaddress of its network when that is its format); EVM
+ * addresses need `0x`, 40 hex digits and, in mixed case, the EIP-55 checksum.
  *
- * `convertaddress` re-encodes the same hash: UTXO `standard` ↔ `segwit`, `standard` ↔ `cashaddress`
- * (for a coin whose own format is cashaddress, in the request's `network`, as KDF), EVM `mixedcase`. Unlike
- * KDF, a script-hash address is never turned into a key-hash one (P2SH stays P2SH under `standard`,
- * and has no `segwit` form; P2WSH has no `standard` form): KDF's conversion would give an address
- * whose funds no one can spend.
+ * `convertaddress` re-encodes the same hash: UTXO `standard` ↔ `segwit`, `standard` ↔
+ * `cashaddress` (for a coin whose own format is cashaddress, with the request's `network` as the
+ * prefix, as KDF), EVM `mixedcase`. Unlike KDF, a script-hash address is never turned into a
+ * key-hash one (P2SH stays P2SH under `standard` and `cashaddress`, and has no `segwit` form; P2WSH
+ * has no `standard` form): KDF's conversion would give an address whose funds no one can spend.
  */
 import type { NodeContext } from '../context';
 import type { HandlerTable } from '../handler';
