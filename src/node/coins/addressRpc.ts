@@ -2,14 +2,15 @@
  * KDF's legacy `validateaddress` and `convertaddress` for UTXO and EVM coins.
  *
  * `validateaddress` answers `{is_valid, reason?}` and never fails for a bad address: UTXO addresses
- * are valid in the coin's own encodings only (its P2PKH/P2SH prefixes, and bech32 with its hrp
- * when the coin has `segwit: true`); EVM addresses need `0x`, 40 hex digits and, in mixed case,
- * the EIP-55 checksum.
+ * are valid in the coin's own encodings only (its P2PKH/P2SH prefixes, bech32 with its hrp when
+ * the coin has `segwit: true`, a cashaddress of its network when that is its format); EVM
+ * addresses need `0x`, 40 hex digits and, in mixed case, the EIP-55 checksum.
  *
- * `convertaddress` re-encodes the same hash: UTXO `standard` ↔ `segwit`, EVM `mixedcase`. Unlike
- * KDF, a script-hash address is never turned into a key-hash one (P2SH stays P2SH under `standard`,
- * and has no `segwit` form; P2WSH has no `standard` form): KDF's conversion would give an address
- * whose funds no one can spend.
+ * `convertaddress` re-encodes the same hash: UTXO `standard` ↔ `segwit`, `standard` ↔
+ * `cashaddress` (for a coin whose own format is cashaddress, with the request's `network` as the
+ * prefix, as KDF), EVM `mixedcase`. Unlike KDF, a script-hash address is never turned into a
+ * key-hash one (P2SH stays P2SH under `standard` and `cashaddress`, and has no `segwit` form; P2WSH
+ * has no `standard` form): KDF's conversion would give an address whose funds no one can spend.
  */
 import type { NodeContext } from '../context';
 import type { HandlerTable } from '../handler';
@@ -19,7 +20,7 @@ import { MmError } from '../errors';
 import { jsonTypeName, type ParamReader } from '../../shared/params';
 import { legacyCoin, legacyError } from './coinLookup';
 import { parseAddress } from './eth/address';
-import { decodeAddress, type DecodedAddress } from './utxo/address';
+import { cashAddress, decodeAddress, type DecodedAddress } from './utxo/address';
 import { coinFamily, type CoinFamily } from './walletKeys';
 import type { UtxoCoin } from './utxo/utxoCoin';
 
@@ -81,8 +82,9 @@ async function convertAddress(ctx: NodeContext, args: ParamReader): Promise<unkn
   if (args.raw('to_address_format') === undefined) throw legacyError('missing field `to_address_format`');
   const family = familyOf(ctx, ticker, 'convertaddress');
   if (from.length > MAX_ADDRESS_LENGTH) throw legacyError(`Address is too long: ${from.length} characters, at most ${MAX_ADDRESS_LENGTH}`);
-  const format = readFormat(args.raw('to_address_format'), family.kind);
-  const address = family.kind === 'eth' ? convertEth(from, format) : convertUtxo(family.coin, from, format);
+  const rawFormat = args.raw('to_address_format');
+  const format = readFormat(rawFormat, family.kind);
+  const address = family.kind === 'eth' ? convertEth(from, format) : convertUtxo(family.coin, from, format, rawFormat);
   return { result: { address } };
 }
 
@@ -107,7 +109,7 @@ function convertEth(from: string, format: string): string {
 
 const b58c = base58check(sha256);
 
-function convertUtxo(coin: UtxoCoin, from: string, format: string): string {
+function convertUtxo(coin: UtxoCoin, from: string, format: string, rawFormat: unknown): string {
   let decoded: DecodedAddress;
   try {
     decoded = checkedUtxoAddress(coin, from);
@@ -127,9 +129,23 @@ function convertUtxo(coin: UtxoCoin, from: string, format: string): string {
       if (decoded.kind === 'p2sh') throw legacyError(`A P2SH address has no segwit form in ${coin.ticker}: its script is not known`);
       return bech32.encode(utxo.bech32Hrp, [0, ...bech32.toWords(decoded.hash)]);
     }
-    default:
-      throw legacyError(`${coin.ticker} does not use cashaddress: it is the address format of Bitcoin Cash coins`);
+    default: {
+      if (utxo.addressFormat.format !== 'cashaddress') {
+        throw legacyError(`${coin.ticker} does not use cashaddress: it is the address format of Bitcoin Cash coins`);
+      }
+      if (decoded.kind === 'p2wpkh' || decoded.kind === 'p2wsh') throw legacyError(`A segwit address has no cashaddress form in ${coin.ticker}`);
+      return cashAddress(cashNetwork(rawFormat), decoded.kind, decoded.hash);
+    }
   }
+}
+
+/** The `network` of `{format: "cashaddress", network}`: any letters-and-digits prefix, as KDF takes it. */
+function cashNetwork(rawFormat: unknown): string {
+  const network = (rawFormat as Record<string, unknown>).network;
+  if (network === undefined) throw legacyError('Error on parse UTXO address format: missing field `network`');
+  if (typeof network !== 'string') throw legacyError(`Error on parse UTXO address format: invalid type ${jsonTypeName(network)} for \`network\`, expected a string`);
+  if (!/^[a-zA-Z0-9]{1,64}$/.test(network)) throw legacyError(`'${network.slice(0, 64)}' is not a cashaddress network prefix: letters and digits only`);
+  return network;
 }
 
 /** KDF puts the coin's `taddr` byte, when it has one, in front of the version byte. */

@@ -45,28 +45,43 @@ const utxoLike = (c: CoinConfig): boolean => c.protocol.type === 'UTXO' || c.pro
 
 /**
  * KDF's `coin_protocol_info`: a UTXO coin's `AddressFormat` as rmp writes the internally tagged
- * enum (`["standard"]`, `["segwit"]`), so the other side knows which address kind it pays; nothing
- * for account-based coins.
+ * enum, a struct as an array with the tag first (`["standard"]`, `["segwit"]`,
+ * `["cashaddress", network, pub_addr_prefix, p2sh_addr_prefix]`, the prefixes being the coin's
+ * pubtype and p2shtype), so the other side knows which address kind it pays; nothing for
+ * account-based coins.
  */
 export function protocolInfo(config: CoinConfig): Uint8Array {
-  if (!utxoLike(config)) return new Uint8Array();
-  return encodeMsgpack([config.utxo?.addressFormat.format === 'segwit' ? 'segwit' : 'standard']);
+  if (!utxoLike(config) || !config.utxo) return new Uint8Array();
+  const { addressFormat: format, pubtype, p2shtype } = config.utxo;
+  if (format.format === 'cashaddress') return encodeMsgpack(['cashaddress', format.network, pubtype, p2shtype]);
+  return encodeMsgpack([format.format]);
 }
 
-function isSegwitInfo(info: Uint8Array): boolean {
+/** The format tag of a protocol info, or undefined when it is not one. */
+function infoFormat(info: Uint8Array): unknown {
   try {
     const v = decodeMsgpack(info);
-    return Array.isArray(v) && v[0] === 'segwit';
+    return Array.isArray(v) ? v[0] : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-/** The address of an order's maker on `config`'s chain, in the format its protocol info names. */
+/**
+ * The address of an order's maker on `config`'s chain, in the format its protocol info names:
+ * segwit when the coin has an hrp, cashaddress (of the coin's own network, never the remote
+ * one) when that is the coin's format, else standard.
+ */
 export function orderbookAddress(config: CoinConfig, pubkeyHex: string, info: Uint8Array): string {
   const pubkey = hexToBytes(pubkeyHex);
   if (!config.utxo) return ethAddress(pubkey);
-  const segwit = isSegwitInfo(info) && config.utxo.bech32Hrp !== undefined;
-  const format = segwit ? { format: 'segwit' as const } : { format: 'standard' as const };
+  const named = infoFormat(info);
+  const own = config.utxo.addressFormat;
+  const format =
+    named === 'segwit' && config.utxo.bech32Hrp !== undefined
+      ? { format: 'segwit' as const }
+      : named === 'cashaddress' && own.format === 'cashaddress'
+        ? own
+        : { format: 'standard' as const };
   return myAddress({ ...config, utxo: { ...config.utxo, addressFormat: format } }, pubkey);
 }

@@ -4,11 +4,16 @@
  * only in this coin's own encodings: Base58Check with its P2PKH/P2SH prefix (a Zcash-style `taddr`
  * byte in front when the coin has one), or, when the coin has a `bech32_hrp`, a bech32 witness v0
  * program. Bech32m (witness v1+, taproot) is refused as KDF refuses it (`UnsupportedAddressVariant`).
+ * A coin with `address_format: cashaddress` (Bitcoin Cash) shows its address as a cashaddress of its
+ * `network` and takes destinations as cashaddresses of that network (the prefix may be left out:
+ * the checksum commits to it) or, as KDF does, in the legacy Base58 form.
  */
 import { base58check, bech32, bech32m } from '@scure/base';
-import { bytesToHex, p2pkhAddress, p2wpkhAddress, sha256 } from '../../crypto';
+import { bytesToHex, hash160, p2pkhAddress, p2wpkhAddress, sha256 } from '../../crypto';
+import { MmError } from '../../errors';
 import { coinError } from '../coinErrors';
 import type { CoinConfig, UtxoParams } from '../config';
+import { decodeCashAddr, encodeCashAddr, type CashAddrKind, type CashAddress } from './cashaddr';
 import { outputScript, type UtxoAddressKind } from './tx/scripts';
 
 export type { UtxoAddressKind };
@@ -34,8 +39,27 @@ export function myAddress(coin: CoinConfig, publicKey: Uint8Array): string {
     case 'standard':
       return p2pkhAddress(publicKey, p2pkhPrefix(utxo));
     case 'cashaddress':
-      throw coinError.internal(`${coin.ticker}: the cashaddress format is not supported yet`);
+      return cashAddress(utxo.addressFormat.network, 'p2pkh', hash160(publicKey));
   }
+}
+
+/** The cashaddress of `network` paying to a P2PKH or P2SH `hash`. */
+export function cashAddress(network: string, kind: CashAddrKind, hash: Uint8Array): string {
+  return encodeCashAddr({ prefix: network, kind, hash });
+}
+
+/**
+ * The cashaddress a P2PKH or P2SH `script` pays to on a coin whose format is cashaddress (KDF's
+ * history shows BCH addresses so); undefined otherwise, and the caller's Base58/bech32 form applies.
+ */
+export function cashAddressOfScript(coin: CoinConfig, script: Uint8Array): string | undefined {
+  const format = coin.utxo?.addressFormat;
+  if (format?.format !== 'cashaddress') return undefined;
+  const candidates = [['p2pkh', script.subarray(3, 23)], ['p2sh', script.subarray(2, 22)]] as const;
+  for (const [kind, hash] of candidates) {
+    if (hash.length === 20 && sameBytes(outputScript(kind, hash), script)) return cashAddress(format.network, kind, hash);
+  }
+  return undefined;
 }
 
 /** Parses `address` as a destination of `coin`; anything else is an `InvalidAddress` error. */
@@ -49,9 +73,31 @@ export function decodeAddress(coin: CoinConfig, address: string): DecodedAddress
   try {
     payload = b58c.decode(address);
   } catch {
+    const format = utxo.addressFormat;
+    if (format.format === 'cashaddress' && bech32Prefix(address) === undefined) return decodeCash(coin.ticker, format.network, address);
     throw coinError.invalidAddress(whyNotBase58(coin.ticker, utxo, address));
   }
   return decodeBase58(coin.ticker, utxo, payload);
+}
+
+/**
+ * A cashaddress of the coin's own network, P2PKH or P2SH of a 20-byte hash (KDF's `from_cashaddress`).
+ * A string that could have been meant as Base58 is told so too, since it was tried as both.
+ */
+function decodeCash(ticker: string, network: string, address: string): DecodedAddress {
+  let decoded: CashAddress;
+  try {
+    decoded = decodeCashAddr(address, network.toLowerCase());
+  } catch (e) {
+    if (!BASE58.test(address) || !(e instanceof MmError)) throw e;
+    throw coinError.invalidAddress(`neither a Base58Check address (invalid checksum) nor a cashaddress (${String(e.errorData)})`);
+  }
+  const { prefix, kind, hash } = decoded;
+  if (prefix !== network.toLowerCase()) {
+    throw coinError.invalidAddress(`cashaddress prefix '${prefix}' is not ${ticker}'s network '${network}'`);
+  }
+  if (hash.length !== 20) throw coinError.invalidAddress(`a ${kind.toUpperCase()} address carries a 20-byte hash, this one has ${hash.length}`);
+  return { kind, hash, script: outputScript(kind, hash) };
 }
 
 function decodeBase58(ticker: string, utxo: UtxoParams, payload: Uint8Array): DecodedAddress {
@@ -101,6 +147,7 @@ function whyNotBase58(ticker: string, utxo: UtxoParams, address: string): string
       : `${ticker} has no bech32 (segwit) addresses`;
   }
   if (BASE58.test(address)) return 'invalid Base58Check checksum';
+  if (address.includes(':')) return `${ticker} does not use cashaddress (Bitcoin Cash) addresses`;
   return `'${address}' is neither a Base58Check nor a bech32 address`;
 }
 

@@ -10,6 +10,7 @@ import { bytesToHex } from '../../crypto';
 import type { HistorySyncState, TransactionDetails, TxHistoryView } from '../coin';
 import { byKdfHistoryOrder, CoalescedPasses } from '../historySync';
 import { readTxRecords, txToRecord, UnreadableTxRecords, UNREADABLE_RECORDS_EVENT, type ReadHistory } from '../txHistoryRecord';
+import { cashAddressOfScript } from './address';
 import { bitcoinjsNetwork } from './network';
 import { satToDecimal } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
@@ -130,7 +131,7 @@ export class UtxoHistory implements TxHistoryView {
         if (!prev) continue;
         inputSum += prev.value;
         if (mine(prev.script)) spentByMe += prev.value;
-        const addr = addressOf(prev.script, network);
+        const addr = cashAddressOfScript(config, prev.script) ?? addressOf(prev.script, network);
         if (addr) from.add(addr);
       }
     }
@@ -140,7 +141,7 @@ export class UtxoHistory implements TxHistoryView {
     for (const out of tx.outs) {
       outputSum += out.value;
       if (mine(out.script)) receivedByMe += out.value;
-      const addr = addressOf(out.script, network);
+      const addr = cashAddressOfScript(config, out.script) ?? addressOf(out.script, network);
       if (addr) to.add(addr);
     }
     const fee = tx.isCoinbase() || inputSum < outputSum ? 0n : inputSum - outputSum;

@@ -17,7 +17,7 @@ import { coinFeeRate } from './feeRate';
 import { electrumScripthash } from './scripthash';
 import { sameBytes } from './swap/bytes';
 import { hardwareWalletNotSupported } from './swap/errors';
-import { buildHtlcSpend } from './swap/htlcSpend';
+import { buildHtlcSpend, type HtlcSpendRequest } from './swap/htlcSpend';
 import { medianTimePast } from './swap/mtp';
 import { classifySpend, htlcInputOf, secretFromSpend } from './swap/outcome';
 import { checkPaymentOutput, htlcOutputScript, paymentOutputs, redeemScriptOf } from './swap/payment';
@@ -233,10 +233,10 @@ export class UtxoSwapOps implements SwapOps {
   }
 
   /** The signer's HTLC signing; a hardware wallet has none, and the whole swap is refused before anything is sent. */
-  private htlcSigner(): (tx: Transaction, index: number, scriptCode: Uint8Array) => Promise<Uint8Array> {
+  private htlcSigner(): HtlcSpendRequest['sign'] {
     const signer = this.coin.signer;
     if (!signer.signScriptInput) throw hardwareWalletNotSupported(this.coin.ticker);
-    return (tx, index, scriptCode) => signer.signScriptInput!(tx, index, scriptCode);
+    return (tx, index, scriptCode, value) => signer.signScriptInput!(tx, index, scriptCode, value, this.coin.config);
   }
 
   /** Plans `outputs` over the spendable outputs at the coin's fee rate (KDF's `send_outputs_from_my_address`), signs and broadcasts. */

@@ -2,8 +2,8 @@
  * The transaction that spends or refunds an HTLC payment (KDF's `p2sh_spending_tx`): one input,
  * the payment's output 0, with the given sequence; one output of its value less the fee to our own
  * script; the lock time given (0 on a spend, past the HTLC's on a refund). The input is signed
- * SIGHASH_ALL over the redeem script (legacy: the P2SH is not a witness program), then its
- * scriptSig is built around the signature.
+ * SIGHASH_ALL over the redeem script (not a witness program: legacy, or fork-id on BCH, which
+ * commits to the payment's value), then its scriptSig is built around the signature.
  */
 import { Transaction } from 'bitcoinjs-lib';
 import { htlcSpendFeeTooHigh } from './errors';
@@ -20,8 +20,8 @@ export interface HtlcSpendRequest {
   version: number;
   sequence: number;
   lockTime: number;
-  /** The signature (DER + hashtype) of input 0 over the redeem script. */
-  sign(tx: Transaction, index: number, scriptCode: Uint8Array): Promise<Uint8Array>;
+  /** The signature (DER + hashtype) of input 0, which spends `value` sat, over the redeem script. */
+  sign(tx: Transaction, index: number, scriptCode: Uint8Array, value: bigint): Promise<Uint8Array>;
   /** The scriptSig around that signature: the spend's or the refund's. */
   scriptSig(signature: Uint8Array): Uint8Array;
 }
@@ -34,6 +34,6 @@ export async function buildHtlcSpend(req: HtlcSpendRequest): Promise<Transaction
   tx.locktime = req.lockTime;
   tx.addInput(req.payment.getHash(), HTLC_VOUT, req.sequence);
   tx.addOutput(req.to, value - req.fee);
-  tx.setInputScript(0, req.scriptSig(await req.sign(tx, 0, req.redeem)));
+  tx.setInputScript(0, req.scriptSig(await req.sign(tx, 0, req.redeem, value)));
   return tx;
 }

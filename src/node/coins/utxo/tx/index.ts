@@ -5,7 +5,7 @@
  */
 export type { FeePolicy, FeeRate, InputKind, TxOutput, TxPlan, TxPlanRequest, Unspent } from './types';
 export { planTx } from './plan';
-export { plainLayout, signInput, signLegacyScriptInput, signTx, type SignedTx } from './sign';
+export { plainLayout, PLAIN_SIGHASH, sighashScheme, signInput, signLegacyScriptInput, signTx, type SighashScheme, type SignedTx } from './sign';
 export { estimateTxVsize, estimateTxWeight } from './size';
 export { MAX_STANDARD_TX_WEIGHT, fitsStandardSize, maxStandardInputs } from './standardSize';
 export { feeForVsize } from './fee';

@@ -5,7 +5,9 @@
  * - legacy: the preimages differ only in which input carries the script code, so the hash state
  *   over the inputs before it is carried forward and only the rest is hashed per input;
  * - BIP143 (P2WPKH): hashPrevouts, hashSequence and hashOutputs are computed once.
- * Byte layouts are Bitcoin's (`SignatureHash` in Bitcoin Core's interpreter.cpp).
+ * Byte layouts are Bitcoin's (`SignatureHash` in Bitcoin Core's interpreter.cpp). Bitcoin Cash's
+ * fork-id digest (SIGHASH_FORKID, 0x40) is the BIP143 layout over non-witness inputs too; the hash
+ * type, which the preimage ends with, carries the coin's fork-id bits then.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { Transaction } from 'bitcoinjs-lib';
@@ -13,6 +15,9 @@ import { sha256d } from '../../../crypto';
 import { concatBytes } from '@noble/hashes/utils.js';
 
 const SIGHASH_ALL = 1;
+/** ANYONECANPAY (0x80) and the base types NONE (2) and SINGLE (3) hash other parts: never made here. */
+const SIGHASH_ANYONECANPAY = 0x80;
+const SIGHASH_BASE_MASK = 0x1f;
 /** Outpoint (36), empty script (1), sequence (4): an input as the legacy preimage has it when not signed. */
 const BLANK_INPUT = 41;
 
@@ -34,9 +39,14 @@ export class SighashCache {
   // BIP143
   private witnessParts: { prevouts: Uint8Array; sequence: Uint8Array; outputs: Uint8Array } | null = null;
 
-  constructor(tx: Transaction, scriptCode: Uint8Array) {
+  /** `hashType` is a 32-bit SIGHASH_ALL type: 1, or 0x41 (with a fork value above it) on a fork-id coin. */
+  constructor(tx: Transaction, scriptCode: Uint8Array, hashType = SIGHASH_ALL) {
+    const base = hashType & SIGHASH_BASE_MASK;
+    if (!Number.isInteger(hashType) || hashType < 0 || hashType > 0xffff_ffff || hashType & SIGHASH_ANYONECANPAY || base === 2 || base === 3) {
+      throw new RangeError(`sighash type ${hashType} is not a SIGHASH_ALL type`);
+    }
     this.version = u32le(tx.version >>> 0);
-    this.lockAndType = concatBytes(u32le(tx.locktime), u32le(SIGHASH_ALL));
+    this.lockAndType = concatBytes(u32le(tx.locktime), u32le(hashType));
     this.scriptCodeSlice = varSlice(scriptCode);
     this.outpoints = tx.ins.map((i) => concatBytes(i.hash, u32le(i.index)));
     this.sequences = tx.ins.map((i) => u32le(i.sequence));
@@ -65,7 +75,7 @@ export class SighashCache {
     return sha256(h);
   }
 
-  /** The BIP143 hash of input `index`, which spends `value` sat. */
+  /** The BIP143 hash of input `index`, which spends `value` sat; also a fork-id coin's hash of any input. */
   witnessV0(index: number, value: bigint): Uint8Array {
     this.checkIndex(index);
     this.witnessParts ??= {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import coinsFile from '../../../../fixtures/utxo/coins.json';
 import vectors from '../../../../fixtures/utxo/addresses.json';
 import { parseCoinsConfig, type CoinConfig } from '../../../../../src/node/coins/config';
-import { decodeAddress, myAddress } from '../../../../../src/node/coins/utxo/address';
-import { bytesToHex, keyPairFromPrivkey, privkeyFromPassphrase } from '../../../../../src/node/crypto';
+import { cashAddressOfScript, decodeAddress, myAddress } from '../../../../../src/node/coins/utxo/address';
+import { bytesToHex, hexToBytes, keyPairFromPrivkey, privkeyFromPassphrase } from '../../../../../src/node/crypto';
 import { MmError } from '../../../../../src/node/errors';
 
 const { coins } = parseCoinsConfig(coinsFile);
@@ -29,13 +29,6 @@ describe('myAddress', () => {
     const key = keyPairFromPrivkey(privkeyFromPassphrase(passphrase));
     expect(myAddress(coin(ticker), key.publicKey)).toBe(expected);
   });
-
-  it('refuses the cashaddress format, not supported yet', () => {
-    const key = keyPairFromPrivkey(privkeyFromPassphrase('bob passphrase'));
-    const err = errorOf(() => myAddress(coin('BCH'), key.publicKey));
-    expect(err.errorType).toBe('InternalError');
-    expect(err.errorData).toBe('BCH: the cashaddress format is not supported yet');
-  });
 });
 
 describe('decodeAddress', () => {
@@ -54,9 +47,23 @@ describe('decodeAddress', () => {
 
   it('decodes what myAddress makes, for every coin format it supports', () => {
     const key = keyPairFromPrivkey(privkeyFromPassphrase('bob passphrase'));
-    for (const ticker of ['LTC', 'LTC-segwit', 'BTC-segwit', 'RLTC1', 'RLTC1-segwit', 'ZEC']) {
+    for (const ticker of ['LTC', 'LTC-segwit', 'BTC-segwit', 'RLTC1', 'RLTC1-segwit', 'ZEC', 'BCH']) {
       const decoded = decodeAddress(coin(ticker), myAddress(coin(ticker), key.publicKey));
       expect(decoded.kind).toBe(coin(ticker).utxo?.addressFormat.format === 'segwit' ? 'p2wpkh' : 'p2pkh');
     }
+  });
+});
+
+describe('cashAddressOfScript', () => {
+  const hash = '76a04053bda0a88bda5177b86a15c3b29f559873';
+  it.each([
+    ['BCH', `76a914${hash}88ac`, 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a'],
+    ['BCH', `a914${hash}87`, 'bitcoincash:ppm2qsznhks23z7629mms6s4cwef74vcwvn0h829pq'],
+    ['BCH', `0014${hash}`, undefined],
+    ['BCH', `76a914${hash}88`, undefined],
+    ['BCH', '6a0401020304', undefined],
+    ['LTC', `76a914${hash}88ac`, undefined],
+  ])('%s %s', (ticker, script, expected) => {
+    expect(cashAddressOfScript(coin(ticker), hexToBytes(script))).toBe(expected);
   });
 });

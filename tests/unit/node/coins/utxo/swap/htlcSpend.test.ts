@@ -8,7 +8,11 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { Transaction } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
 import vectors from '../../../../../fixtures/swaps/htlc-kdf-vectors.json';
-import { bytesToHex, hash160, hexToBytes } from '../../../../../../src/node/crypto';
+import coinsFile from '../../../../../fixtures/utxo/coins.json';
+import { parseCoinsConfig } from '../../../../../../src/node/coins/config';
+import { softwareSigner } from '../../../../../../src/node/coins/utxo/signer';
+import { p2pkhScript } from '../../../../../../src/node/coins/utxo/tx';
+import { bytesToHex, hash160, hexToBytes, keyPairFromPrivkey, privkeyFromPassphrase } from '../../../../../../src/node/crypto';
 import { MmError } from '../../../../../../src/node/errors';
 import { buildHtlcSpend } from '../../../../../../src/node/coins/utxo/swap/htlcSpend';
 import { classifySpend, htlcInputOf, secretFromSpend } from '../../../../../../src/node/coins/utxo/swap/outcome';
@@ -115,5 +119,35 @@ describe('HTLC spend and refund transactions against KDF saved swaps', () => {
     expect((e as MmError).errorType).toBe('TransactionErr');
     expect((e as MmError).message).toBe(`HTLC spend fee ${v.payment_value} is greater than transaction output ${v.payment_value}`);
     expect(signed).toBe(false);
+  });
+});
+
+describe('HTLC spend of a fork-id coin (BCH)', () => {
+  it("is signed SIGHASH_ALL|FORKID over the redeem script and the payment's value, as BCH nodes check it", async () => {
+    const v = vectors.find((x) => x.spend)!;
+    const bch = parseCoinsConfig(coinsFile).coins.get('BCH')!;
+    const key = keyPairFromPrivkey(privkeyFromPassphrase('bob passphrase'));
+    const signer = softwareSigner(key);
+    const redeem = hexToBytes(v.redeem_script);
+    const value = BigInt(v.payment_value);
+    const payment = { getHash: () => new Uint8Array(32).fill(5), outs: [{ value, script: hexToBytes(v.payment_output_script) }] } as unknown as Transaction;
+    let signature: Uint8Array = new Uint8Array();
+    const built = await buildHtlcSpend({
+      payment,
+      redeem,
+      to: p2pkhScript(hash160(key.publicKey)),
+      fee: 1000n,
+      version: 1,
+      sequence: 0xffffffff,
+      lockTime: 0,
+      sign: async (tx, index, scriptCode, spent) => (signature = await signer.signScriptInput!(tx, index, scriptCode, spent, bch)),
+      scriptSig: (sig) => htlcRefundScriptSig(sig, redeem),
+    });
+    expect(signature.at(-1)).toBe(0x41);
+    const verifies = (hash: Uint8Array) => secp256k1.verify(signature.subarray(0, -1), hash, key.publicKey, { prehash: false, format: 'der', lowS: true });
+    expect(verifies(built.hashForWitnessV0(0, redeem, value, 0x41))).toBe(true);
+    expect(verifies(built.hashForWitnessV0(0, redeem, value - 1n, 0x41))).toBe(false);
+    expect(verifies(built.hashForSignature(0, redeem, 0x41))).toBe(false);
+    expect(bytesToHex(built.ins[0]!.script)).toBe(bytesToHex(htlcRefundScriptSig(signature, redeem)));
   });
 });

@@ -11,6 +11,11 @@ import { UtxoSwapOps } from '../../../../../../src/node/coins/utxo/swapOps';
 import { SighashCache } from '../../../../../../src/node/coins/utxo/tx/sighash';
 import { hash160 } from '../../../../../../src/node/crypto';
 import { FakeChain, FakeUtxoCoin, keyOf } from './fakeUtxoCoin';
+import { parseCoinsConfig } from '../../../../../../src/node/coins/config';
+import { p2pkhScript } from '../../../../../../src/node/coins/utxo/tx';
+import coinsFile from '../../../../../fixtures/utxo/coins.json';
+
+const BCH = parseCoinsConfig(coinsFile).coins.get('BCH')!;
 
 const COIN = 100_000_000n;
 const alice = keyOf(1);
@@ -142,6 +147,32 @@ describe('UtxoSwapOps', () => {
     expect(paid).toBe((10000n * 255n) / 1000n);
     const spend = Transaction.fromHex((await bobOps.spendPayment({ txHex: payment.toHex(), txHash: payment.getId() }, terms, secret)).txHex);
     expect(spend.outs[0]!.value).toBe(30_000_000n - 4960n);
+  });
+
+  it('on a fork-id coin (BCH) the payment, the spend and the refund are signed SIGHASH_ALL|FORKID over the values they spend', async () => {
+    const chain = new FakeChain();
+    chain.headerTimes = Array.from({ length: 41 }, (_, h) => T0 + 10 * h);
+    const funded = { txid: '55'.repeat(32), vout: 0, value: COIN, height: 1 };
+    const aliceOps = new UtxoSwapOps(new FakeUtxoCoin(alice, chain, [funded], undefined, BCH));
+    const bobOps = new UtxoSwapOps(new FakeUtxoCoin(bob, chain, [], undefined, BCH));
+    const terms = termsWith({ timeLock: MTP_AT_40 - 100 });
+    const redeem = redeemScriptOf(terms);
+    const forkIdSigned = (tx: Transaction, scriptCode: Uint8Array, value: bigint, pubkey: Uint8Array) => {
+      const sig = readFirstPush(tx.ins[0]!.script);
+      expect(sig.at(-1)).toBe(0x41);
+      const hash = tx.hashForWitnessV0(0, scriptCode, value, 0x41);
+      return secp256k1.verify(sig.subarray(0, -1), hash, pubkey, { prehash: false, format: 'der' });
+    };
+    const paymentRef = await aliceOps.sendPayment(terms);
+    const payment = Transaction.fromHex(paymentRef.txHex);
+    expect(forkIdSigned(payment, p2pkhScript(hash160(alice.publicKey)), COIN, alice.publicKey)).toBe(true);
+    const htlcValue = payment.outs[0]!.value;
+    const spend = Transaction.fromHex((await bobOps.spendPayment(paymentRef, terms, secret)).txHex);
+    expect(forkIdSigned(spend, redeem, htlcValue, bob.publicKey)).toBe(true);
+    expect(forkIdSigned(spend, redeem, htlcValue - 1n, bob.publicKey)).toBe(false);
+    const refund = Transaction.fromHex((await aliceOps.refundPayment(paymentRef, terms)).txHex);
+    expect(forkIdSigned(refund, redeem, htlcValue, alice.publicKey)).toBe(true);
+    expect(verifiesOver(refund, redeem, alice.publicKey)).toBe(false);
   });
 
   it('refunds only once the median time past passes the lock time, with nLockTime max(lock, MTP − 1)', async () => {

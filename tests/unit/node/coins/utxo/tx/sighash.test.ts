@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { Transaction } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../../../../../src/node/crypto';
+import forkId from '../../../../../fixtures/utxo/forkIdSighash.json';
+import { bytesToHex, hexToBytes } from '../../../../../../src/node/crypto';
 import { p2pkhScript } from '../../../../../../src/node/coins/utxo/tx';
 import { SighashCache } from '../../../../../../src/node/coins/utxo/tx/sighash';
 
@@ -66,5 +67,37 @@ describe('SighashCache', () => {
     const cache = new SighashCache(tx, new Uint8Array(25));
     expect(() => cache.legacy(1)).toThrow(RangeError);
     expect(() => cache.witnessV0(-1, 1n)).toThrow(RangeError);
+  });
+});
+
+/** Bitcoin ABC's replay-protection rewrite of a hash type: fork value 0xff0000 | (old fork value ^ 0xdead). */
+function replayProtected(hashType: number): number {
+  const forkValue = (hashType >>> 8) ^ 0xdead;
+  return (((0xff0000 | forkValue) << 8) | (hashType & 0xff)) >>> 0;
+}
+
+/** A uint256 as Bitcoin's GetHex() prints it: the bytes reversed. */
+const getHex = (hash: Uint8Array) => bytesToHex(Uint8Array.from(hash).reverse());
+
+describe('SighashCache: the fork-id digest (Bitcoin Cash)', () => {
+  it.each(forkId.vectors.map((v, i) => ({ ...v, n: i })))(
+    "Bitcoin ABC sighash.json fork-id row $n (type $hashType, input $index)",
+    ({ tx, script, index, hashType, regular, replayProtected: protectedHash }) => {
+      const t = Transaction.fromHex(tx);
+      const scriptCode = hexToBytes(script);
+      // The vectors sign an amount of zero; the preimage ends with the whole 32-bit type.
+      expect(getHex(new SighashCache(t, scriptCode, hashType >>> 0).witnessV0(index, 0n))).toBe(regular);
+      expect(getHex(new SighashCache(t, scriptCode, replayProtected(hashType >>> 0)).witnessV0(index, 0n))).toBe(protectedHash);
+    },
+  );
+
+  it('refuses hash types whose parts it does not keep: ANYONECANPAY, NONE, SINGLE, or not 32 bits', () => {
+    const tx = new Transaction();
+    tx.addInput(new Uint8Array(32), 0);
+    tx.addOutput(new Uint8Array(25), 1n);
+    for (const type of [0xc1, 0x42, 0x43, 0x81, -1, 2 ** 32, 1.5]) {
+      expect(() => new SighashCache(tx, new Uint8Array(25), type)).toThrow(RangeError);
+    }
+    expect(() => new SighashCache(tx, new Uint8Array(25), 0x41)).not.toThrow();
   });
 });

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import coinsFile from '../../../../../fixtures/utxo/coins.json';
 import vectors from '../../../../../fixtures/utxo/signing.json';
+import mainnet from '../../../../../fixtures/utxo/bchMainnetTx.json';
 import { parseCoinsConfig, type CoinConfig } from '../../../../../../src/node/coins/config';
 import { decodeAddress, myAddress } from '../../../../../../src/node/coins/utxo/address';
 import {
@@ -12,6 +13,7 @@ import {
   MAX_STANDARD_TX_WEIGHT,
   p2pkhScript,
   planTx,
+  sighashScheme,
   signInput,
   signTx,
   type FeeRate,
@@ -27,6 +29,7 @@ import {
   type KeyPair,
 } from '../../../../../../src/node/crypto';
 import { MmError } from '../../../../../../src/node/errors';
+import { SighashCache } from '../../../../../../src/node/coins/utxo/tx/sighash';
 
 const { coins } = parseCoinsConfig(coinsFile);
 
@@ -142,6 +145,74 @@ describe('signTx of wallet plans', () => {
     if (kind === 'p2pkh') expect(signed.size).toBe(estimated - sigLengths.reduce((a, n) => a + (72 - n), 0));
     else expect(estimated - signed.vsize).toBeLessThanOrEqual(1);
     expect(plan.fee).toBeGreaterThanOrEqual(feeForVsize(feeRate, signed.vsize));
+  });
+});
+
+describe('signTx of fork-id coins', () => {
+  it.each(vectors.forkIdVectors)('$description', async (v) => {
+    const c = coin(v.coin);
+    const key = keyPairFromPrivkey(privkeyFromPassphrase(v.passphrase));
+    const spendable = unspents(v.unspents);
+    const plan = planTx({
+      unspents: spendable,
+      outputs: [{ script: decodeAddress(c, v.to).script, value: BigInt(v.amount) }],
+      changeScript: decodeAddress(c, myAddress(c, key.publicKey)).script,
+      inputKind: 'p2pkh',
+      feeRate: { kind: 'fixedPerKb', satPerKb: 1000n },
+      feePolicy: { kind: 'sendExact' },
+      dust: c.utxo!.dust,
+      ticker: c.ticker,
+      decimals: 8,
+    });
+    const tx = Transaction.fromHex((await signTx(plan, key, c, 'p2pkh')).hex);
+    const scriptCode = p2pkhScript(hash160(key.publicKey));
+    const { hashType, digest } = v.expected;
+    expect(tx.ins).toHaveLength(plan.inputs.length);
+    plan.inputs.forEach((u, i) => {
+      const [sig, pub] = sigAndKey(tx, i, 'p2pkh');
+      expect(bytesToHex(pub)).toBe(bytesToHex(key.publicKey));
+      expect(sig.at(-1)).toBe(hashType);
+      // bitcoinjs-lib's BIP143 and legacy hashes, independent of ours, with the coin's hash type.
+      const forkIdHash = tx.hashForWitnessV0(i, scriptCode, u.value, hashType);
+      const legacyHash = tx.hashForSignature(i, scriptCode, hashType);
+      const verifies = (h: Uint8Array) => secp256k1.verify(sig.subarray(0, -1), h, pub, { prehash: false, lowS: true, format: 'der' });
+      expect(verifies(forkIdHash)).toBe(digest === 'forkId');
+      expect(verifies(legacyHash)).toBe(digest === 'legacy');
+    });
+  });
+
+  it(`verifies BCH mainnet transaction ${mainnet.txid} with our fork-id digest, and signs it again byte for byte`, async () => {
+    const published = Transaction.fromHex(mainnet.hex);
+    expect(published.getId()).toBe(mainnet.txid);
+    const [sig, pub] = sigAndKey(published, 0, 'p2pkh');
+    expect(sig.at(-1)).toBe(0x41);
+    const value = BigInt(mainnet.spent.value);
+    const digest = new SighashCache(published, hexToBytes(mainnet.spent.script), 0x41).witnessV0(0, value);
+    expect(secp256k1.verify(sig.subarray(0, -1), digest, pub, { prehash: false, lowS: true, format: 'der' })).toBe(true);
+
+    const bch = coin('BCH');
+    const outputs = mainnet.outputs.map((o) => ({ script: decodeAddress(bch, o.address).script, value: BigInt(o.value) }));
+    expect(outputs.map((o) => bytesToHex(o.script))).toEqual(mainnet.outputs.map((o) => o.script));
+    const plan = { inputs: [{ txid: mainnet.spent.txid, vout: mainnet.spent.vout, value, height: 1 }], outputs, fee: 226n, change: 0n, spent: value };
+    const signed = await signTx(plan, keyPairFromPrivkey(hexToBytes(mainnet.privateKey)), bch, 'p2pkh');
+    expect(signed.hex).toBe(mainnet.hex);
+    expect(signed.txid).toBe(mainnet.txid);
+  });
+
+  it('signs a BCH input only for the value it spends: the fork-id digest commits to it', () => {
+    const key = keyPairFromPrivkey(privkeyFromPassphrase('bob passphrase'));
+    const tx = new Transaction();
+    tx.addInput(new Uint8Array(32).fill(7), 0);
+    tx.addOutput(p2pkhScript(hash160(key.publicKey)), 1000n);
+    const scheme = sighashScheme(coin('BCH').utxo!);
+    expect(scheme).toEqual({ type: 0x41, forkId: true });
+    signInput(tx, 0, key, 'p2pkh', 5000n, scheme);
+    const [sig, pub] = sigAndKey(tx, 0, 'p2pkh');
+    const scriptCode = p2pkhScript(hash160(key.publicKey));
+    const verifiesFor = (value: bigint) =>
+      secp256k1.verify(sig.subarray(0, -1), tx.hashForWitnessV0(0, scriptCode, value, 0x41), pub, { prehash: false, lowS: true, format: 'der' });
+    expect(verifiesFor(5000n)).toBe(true);
+    expect(verifiesFor(5001n)).toBe(false);
   });
 });
 
