@@ -21,7 +21,7 @@ import { startOrderNode, type OrderNode } from '../orders/orderNode';
 import { RPC_PASSWORD } from '../utxo/walletNode';
 
 /** HTTP statuses KDF answers with (kdf-facts §1.0), plus 413 for a body over the size limit. */
-const KDF_STATUSES = new Set([200, 400, 403, 404, 408, 409, 410, 413, 500, 502, 503]);
+const KDF_STATUSES = new Set([200, 400, 403, 404, 408, 409, 410, 413, 500, 501, 502, 503]);
 const ACTIVE = ['RLTC1', 'RLTC2'];
 
 const METHOD_NAMES = METHOD_TABLE.flatMap((m) => [m.name, ...(m.aliases ?? [])]);
