@@ -3,19 +3,22 @@
  * request's `swap_contract_address` (required) and `fallback_swap_contract` (optional), then the
  * token's own QTUM side over its own Electrum connection and key, as KDF builds one UTXO arc per
  * token; the platform coin need not be active. Decimals are the coins file's, else the contract's
- * `decimals()`. A token whose balance cannot be read is shut down again, leaving nothing behind.
+ * `decimals()`. With `tx_history` its token history is kept (history.ts). A token whose balance
+ * cannot be read is shut down again, leaving nothing behind.
  */
 import type { ParamReader } from '../../../shared/params';
 import type { NodeContext } from '../../context';
 import { hexToBytes } from '../../crypto';
 import { MmError } from '../../errors';
-import type { CoinBalance } from '../coin';
+import { TxHistoryStore } from '../../storage';
+import type { CoinBalance, TransactionDetails } from '../coin';
 import { coinError } from '../coinErrors';
 import type { CoinConfig } from '../config';
 import { readElectrumParams } from '../utxo/activationParams';
 import { activateUtxoCoin, BALANCE_TIMEOUT_MS, withTimeout } from '../utxo/activate';
 import { decodeUint256, encodeDecimals } from './abi';
 import { Qrc20ElectrumApi } from './electrumQrc20';
+import { Qrc20History } from './history';
 import { Qrc20Coin, withoutBalanceEvents } from './qrc20Coin';
 
 /** A contract address as KDF's `H160` reads it from JSON: 0x and 40 hex digits. */
@@ -66,6 +69,14 @@ export async function activateQrc20Coin(ctx: NodeContext, config: CoinConfig, ar
     const decimals = config.decimals ?? (await withTimeout(contractDecimals(api, contract), BALANCE_TIMEOUT_MS, 'decimals query timed out'));
     const coin = new Qrc20Coin({ config, platform, contract, decimals, swapContract, fallbackSwapContract, qtum, api, emit, now: ctx.platform.now });
     const balance = await withTimeout(coin.balance(), BALANCE_TIMEOUT_MS, 'balance query timed out');
+    if (params.txHistory && ctx.keys) {
+      const store = await TxHistoryStore.open<TransactionDetails>(ctx.platform.storage, ctx.keys.rmd160Hex);
+      const history = new Qrc20History(coin, store, emit, () => Math.floor(ctx.platform.now() / 1000));
+      coin.history = history;
+      qtum.onChange(() => void history.sync());
+      qtum.addDisposer(() => history.close());
+      void history.sync();
+    }
     return { coin, balance };
   } catch (e) {
     await qtum.shutdown();

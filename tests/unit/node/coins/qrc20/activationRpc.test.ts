@@ -68,14 +68,17 @@ describe('QRC20 over the RPC', () => {
     expect(enabled.body.result).toEqual([{ ticker: 'QTUM', address }]);
   });
 
-  it('activates QC-QRC20 with its decimals from the contract and its balance from balanceOf', async () => {
+  it('activates QC-QRC20 with its decimals from the contract, its balance from balanceOf and its history from Transfer events', async () => {
     const before = s.calls('blockchain.contract.call').length;
-    const r = await flat({ method: 'electrum', coin: 'QC-QRC20', servers: servers(), swap_contract_address: F.swapContract, fallback_swap_contract: F.swapContract });
+    const r = await flat({ method: 'electrum', coin: 'QC-QRC20', servers: servers(), swap_contract_address: F.swapContract, fallback_swap_contract: F.swapContract, tx_history: true });
     expect(r.body).toEqual({ ...F.activation, address });
     const calls = s.calls('blockchain.contract.call').slice(before).map((c) => String(c.params[1]).slice(0, 8));
     expect(calls).toEqual(['313ce567', '70a08231']);
     const balance = await flat({ method: 'my_balance', coin: 'QC-QRC20' });
     expect(balance.body).toEqual({ coin: 'QC-QRC20', balance: F.activation.balance, unspendable_balance: '0', address });
+    await expect
+      .poll(async () => (await flat({ method: 'my_tx_history', coin: 'QC-QRC20' })).body.result)
+      .toMatchObject({ transactions: [], sync_status: { state: 'Finished' } });
     const again = await flat({ method: 'electrum', coin: 'QC-QRC20', servers: servers(), swap_contract_address: F.swapContract });
     expect(String(again.body.error)).toContain('already initialized');
   });

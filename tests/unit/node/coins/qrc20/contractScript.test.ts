@@ -9,7 +9,7 @@ import { bytesToHex, hexToBytes } from '../../../../../src/node/crypto';
 import { MmError } from '../../../../../src/node/errors';
 import { decodeAddress } from '../../../../../src/node/coins/utxo/address';
 import { encodeTransfer } from '../../../../../src/node/coins/qrc20/abi';
-import { contractCallScript, encodeContractNumber } from '../../../../../src/node/coins/qrc20/contractScript';
+import { contractCallScript, encodeContractNumber, readContractCall } from '../../../../../src/node/coins/qrc20/contractScript';
 import { fixture, TEST_COINS } from './fixtures';
 
 interface Call {
@@ -74,12 +74,28 @@ describe('QRC20 contract-call script', () => {
       expect(got.value).toBe(0n);
       expect([got.gasLimit, got.gasPrice, bytesToHex(got.contract)]).toEqual([BigInt(want.gasLimit), BigInt(want.gasPrice), want.contract]);
       expect(bytesToHex(contractCallScript(got.callData, got.gasLimit, got.gasPrice, got.contract))).toBe(got.script);
+      const read = readContractCall(hexToBytes(got.script));
+      expect(read && [read.gasLimit, read.gasPrice, bytesToHex(read.callData), bytesToHex(read.contract)]).toEqual([got.gasLimit, got.gasPrice, bytesToHex(got.callData), bytesToHex(got.contract)]);
       if (want.transfer) {
         expect(bytesToHex(got.callData.subarray(0, 4))).toBe(TRANSFER_SELECTOR);
         const rebuilt = encodeTransfer(hexToBytes(want.transfer.to), BigInt(want.transfer.amount));
         expect(bytesToHex(rebuilt)).toBe(bytesToHex(got.callData));
       }
     }
+  });
+
+  const good = F.transferScripts[0]!.expectedScript;
+  it.each([
+    { what: 'a P2PKH script', script: '76a9149e032d4b0090a11dc40fe6c47601499a35d55fbb88ac' },
+    { what: 'a truncated contract call', script: good.slice(0, -10) },
+    { what: 'a call without OP_CALL', script: good.slice(0, -2) },
+    { what: 'a 21-byte contract', script: good.replace('14d362e096e873eb7907e205fadc6175c6fec7bc44c2', '15d362e096e873eb7907e205fadc6175c6fec7bc4400c2') },
+    { what: 'a negative gas limit', script: good.replace('5403a02526', '5403a025a6') },
+    { what: 'a gas price of 9 bytes', script: good.replace('0128', '09ffffffffffffffff00') },
+    { what: 'an OP_PUSHDATA4 call', script: good.replace('44a9059cbb', '4e44000000a9059cbb') },
+    { what: 'an empty script', script: '' },
+  ])('reads no contract call from $what', ({ script }) => {
+    expect(readContractCall(hexToBytes(script))).toBeNull();
   });
 
   const transfer = encodeTransfer(new Uint8Array(20), 1n);

@@ -43,6 +43,7 @@ export function qtumHandlers(state: QtumChainState, contractHex: string) {
   return {
     'blockchain.scripthash.listunspent': () => state.listed,
     'blockchain.scripthash.get_history': () => state.listed.map((u) => ({ tx_hash: u.tx_hash, height: u.height })),
+    'blockchain.contract.event.get_history': () => [],
     'blockchain.transaction.broadcast': (p: unknown[]) => {
       state.broadcasts.push(String(p[0]));
       return Transaction.fromHex(String(p[0])).getId();
@@ -68,11 +69,12 @@ export async function tokenOnFakeServer(
   privKey: Uint8Array,
   swapContract: string,
   state: Partial<QtumChainState> = {},
+  extraHandlers: Record<string, (params: unknown[]) => unknown> = {},
 ): Promise<{ coin: Qrc20Coin; s: FakeElectrumServer; state: QtumChainState; events: { event: string; data: unknown }[] }> {
   if (config.protocol.type !== 'QRC20') throw new Error('a QRC20 config is needed');
   const contractHex = config.protocol.contractAddress.slice(2).toLowerCase();
   const full: QtumChainState = { listed: [], balances: new Map(), allowance: 0n, decimals: 8n, broadcasts: [], ...state };
-  const s = await server({ handlers: qtumHandlers(full, contractHex) });
+  const s = await server({ handlers: { ...qtumHandlers(full, contractHex), ...extraHandlers } });
   const { client } = harness([s.url]);
   const events: { event: string; data: unknown }[] = [];
   const emit = (event: string, data: unknown) => events.push({ event, data });
