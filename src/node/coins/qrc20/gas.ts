@@ -11,8 +11,10 @@ export const QRC20_GAS_LIMIT_DEFAULT = 100_000n;
 export const QRC20_PAYMENT_GAS_LIMIT = 200_000n;
 /** Satoshis of QTUM per unit of gas. */
 export const QRC20_GAS_PRICE_DEFAULT = 40n;
-/** A token output's QTUM value; also the token's dust. */
+/** A contract-call output's QTUM value. */
 export const OUTPUT_QTUM_AMOUNT = 0n;
+/** KDF's `QRC20_DUST`: a token transaction's QTUM change is kept whatever its size. */
+export const QRC20_DUST = 0n;
 
 /** One contract-call output and the gas it offers. */
 export interface ContractCallOutput {

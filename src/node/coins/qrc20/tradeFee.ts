@@ -12,12 +12,13 @@
  */
 import { MmNumber } from '../../../shared/number';
 import { MmError } from '../../errors';
+import { coinError } from '../coinErrors';
 import { NotSufficientBalanceError, type DexFeePayment, type FeeApproxStage, type TradeFee, type TradeFees, type TradeValue } from '../tradeFee';
 import { coinFeeRate } from '../utxo/feeRate';
 import { raiseDynamicRate } from '../utxo/tradeFee';
 import { estimateTxVsize, feeForVsize, planTx, type FeeRate } from '../utxo/tx';
 import { decodeUint256, encodeAllowance, encodeApprove, encodeStaticCall, encodeTransfer } from './abi';
-import { contractCallOutput, gasFeeOf, OUTPUT_QTUM_AMOUNT, QRC20_PAYMENT_GAS_LIMIT, type ContractCallOutput } from './gas';
+import { contractCallOutput, gasFeeOf, OUTPUT_QTUM_AMOUNT, QRC20_DUST, QRC20_PAYMENT_GAS_LIMIT, type ContractCallOutput } from './gas';
 import type { Qrc20View } from './view';
 
 const ERC20_PAYMENT = 'erc20Payment(bytes32,uint256,address,address,bytes20,uint64)';
@@ -83,7 +84,7 @@ export class Qrc20TradeFees implements TradeFees {
     const { coin } = this;
     const output = await coin.api.contractCall(coin.contract, encodeAllowance(coin.myContractAddress, coin.swapContract));
     const allowance = decodeUint256(output);
-    if (allowance === null) throw new MmError({ errorType: 'Transport', message: 'Expected U256 as "allowance" result but got nothing', httpStatus: 500 });
+    if (allowance === null) throw coinError.transport(`Expected U256 as "allowance" result but got ${output.length} bytes`);
     return allowance;
   }
 
@@ -109,7 +110,7 @@ export class Qrc20TradeFees implements TradeFees {
         inputKind: qtum.inputKind,
         feeRate,
         feePolicy: { kind: 'sendExact' },
-        dust: OUTPUT_QTUM_AMOUNT,
+        dust: QRC20_DUST,
         gasFee,
         ticker: platform,
         decimals: platformDecimals,

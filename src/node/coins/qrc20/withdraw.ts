@@ -14,7 +14,7 @@ import { coinFeeRate } from '../utxo/feeRate';
 import { planTx, satToDecimal } from '../utxo/tx';
 import { notSufficientBalance, zeroBalanceToWithdrawMax } from '../withdrawErrors';
 import { encodeTransfer } from './abi';
-import { contractCallOutput, gasFeeOf, OUTPUT_QTUM_AMOUNT, QRC20_GAS_LIMIT_DEFAULT, QRC20_GAS_PRICE_DEFAULT } from './gas';
+import { contractCallOutput, gasFeeOf, OUTPUT_QTUM_AMOUNT, QRC20_DUST, QRC20_GAS_LIMIT_DEFAULT, QRC20_GAS_PRICE_DEFAULT } from './gas';
 import type { Qrc20View } from './view';
 
 /** KDF keeps the gas fee in a u64 and reports it through an i64 (`big_decimal_from_sat`): a larger one is refused. */
@@ -67,7 +67,7 @@ export async function buildQrc20Withdraw(coin: Qrc20View, req: WithdrawRequest, 
     inputKind: qtum.inputKind,
     feeRate: await coinFeeRate(qtum.utxo, coin.platformDecimals, qtum.api),
     feePolicy: { kind: 'sendExact' },
-    dust: OUTPUT_QTUM_AMOUNT,
+    dust: QRC20_DUST,
     gasFee,
     ticker: coin.platform,
     decimals: coin.platformDecimals,
