@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MmNumber } from '../../../../../src/shared/number';
 import { NotSufficientBalanceError } from '../../../../../src/node/coins/tradeFee';
+import { kdfTradeFee } from '../../../../../src/node/coins/kdfTradeFee';
 import { tokenOnFakeServer } from './fakeQtumElectrum';
 import { fixture, TEST_COINS, TEST_SWAP_CONTRACT } from './fixtures';
 
@@ -14,6 +15,7 @@ interface Fixture {
   sender: { description: string; allowance: string; value: string; expected: string; kdfTotalWithRefund: string }[];
   receiver: string;
   takerFee: { dexFee: string; expected: string };
+  getTradeFee: { expected: string };
   noQtum: { value: string; stage: 'OrderIssue'; errorData: { coin: string; available: string; required: string } };
 }
 const F = fixture<Fixture>('tradeFee.json');
@@ -29,6 +31,12 @@ describe('QRC20 trade fees', () => {
     const { coin } = await token(undefined, BigInt(allowance));
     const fee = await coin.tradeFees.senderTradeFee({ exact: MmNumber.parse(value) }, 'WithoutApprox');
     expect({ coin: fee.coin, amount: fee.amount.toDecimalString(), paid: fee.paidFromTradingVol }).toEqual({ coin: 'QTUM', amount: expected, paid: false });
+  });
+
+  it("get_trade_fee: KDF's rough fee, the fee rate per kB and two approves and an erc20Payment", async () => {
+    const { coin } = await token();
+    const fee = await kdfTradeFee(coin);
+    expect([fee.coin, fee.amount.toDecimalString(), fee.paidFromTradingVol]).toEqual(['QTUM', F.getTradeFee.expected, false]);
   });
 
   it('receiver fee: one receiverSpend call', async () => {
