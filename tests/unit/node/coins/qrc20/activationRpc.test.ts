@@ -83,6 +83,15 @@ describe('QRC20 over the RPC', () => {
     expect(String(again.body.error)).toContain('already initialized');
   });
 
+  it('answers the UTXO key and address RPCs for the token as for its QTUM side', async () => {
+    const valid = await flat({ method: 'validateaddress', coin: 'QC-QRC20', address });
+    expect(valid.body).toEqual({ result: { is_valid: true } });
+    const segwit = await flat({ method: 'validateaddress', coin: 'QC-QRC20', address: 'qc1qxxxx' });
+    expect((segwit.body.result as { is_valid: boolean }).is_valid).toBe(false);
+    const [token, qtum] = await Promise.all(['QC-QRC20', 'QTUM'].map((coin) => flat({ method: 'show_priv_key', coin })));
+    expect(token!.body.result).toMatchObject({ coin: 'QC-QRC20', priv_key: (qtum!.body.result as { priv_key: string }).priv_key });
+  });
+
   it('withdraws with Qrc20 fee details, and send_raw_transaction broadcasts it', async () => {
     const to = baddress.toBase58Check(Buffer.from(F.withdraw.request.toHash160, 'hex'), QTUM_PUBTYPE);
     const r = await flat({ method: 'withdraw', coin: 'QC-QRC20', to, amount: F.withdraw.request.amount });
