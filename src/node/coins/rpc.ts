@@ -9,6 +9,7 @@ import type { CoinBalance, EnabledCoin } from './coin';
 import { coinError } from './coinErrors';
 import { satToDecimal } from './utxo/tx';
 import { activateElectrumCoin } from './utxo/activate';
+import { activateQrc20Coin } from './qrc20/activate';
 import { activateEthCoin, reenablePassivePlatform } from './eth/activate';
 import { readWithdrawRequest } from './withdrawRequest';
 import { txDetailsToWire } from './wire';
@@ -58,7 +59,7 @@ async function electrum(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   if (!config) throw coinError.activation(`Coin ${ticker} is not found in the coins config`);
   if (!ctx.enabledCoins.reserve(ticker)) throw coinError.activation(`Coin ${ticker} already initialized`);
   try {
-    const { coin, balance } = await activateElectrumCoin(ctx, config, args);
+    const { coin, balance } = config.protocol.type === 'QRC20' ? await activateQrc20Coin(ctx, config, args) : await activateElectrumCoin(ctx, config, args);
     ctx.enabledCoins.settle(ticker, coin);
     ctx.log('info', `${ticker} activated at ${coin.address}`);
     return coinInitResponse(coin, balance);
@@ -78,15 +79,12 @@ async function enable(ctx: NodeContext, args: ParamReader): Promise<unknown> {
     return coinInitResponse(coin, balance);
   }
   if (ctx.enabledCoins.has(ticker)) throw coinError.activation(`Coin ${ticker} already initialized`);
-  if (config.protocol.type === 'UTXO' || config.protocol.type === 'QTUM') {
+  if (config.protocol.type === 'UTXO' || config.protocol.type === 'QTUM' || config.protocol.type === 'QRC20') {
     throw new MmError({
       errorType: 'NativeRpcNotSupportedInWasm',
       message: `Coin ${ticker}: native daemon mode (enable) is not supported in the browser; activate it with 'electrum'`,
       httpStatus: 400,
     });
-  }
-  if (config.protocol.type !== 'ETH' && config.protocol.type !== 'ERC20') {
-    throw coinError.activation(`Coin ${ticker}: activation of ${config.protocol.type} coins is not available yet`);
   }
   if (!ctx.enabledCoins.reserve(ticker)) throw coinError.activation(`Coin ${ticker} already initialized`);
   try {

@@ -8,13 +8,15 @@ import type { KeyPair } from '../crypto';
 import type { EnabledCoin } from './coin';
 import { coinError } from './coinErrors';
 import { EthCoin } from './eth/ethCoin';
+import { Qrc20Coin } from './qrc20/qrc20Coin';
 import { UtxoCoin } from './utxo/utxoCoin';
 
 export type CoinFamily = { kind: 'utxo'; coin: UtxoCoin } | { kind: 'eth'; coin: EthCoin };
 
-/** The coin's family, or null for a family these RPCs do not serve yet. */
+/** The coin's family, or null for a family these RPCs do not serve yet; a QRC20 token is its QTUM side, as in KDF (utxo_common). */
 export function coinFamily(coin: EnabledCoin): CoinFamily | null {
   if (coin instanceof UtxoCoin) return { kind: 'utxo', coin };
+  if (coin instanceof Qrc20Coin) return { kind: 'utxo', coin: coin.qtum };
   if (coin instanceof EthCoin) return { kind: 'eth', coin };
   return null;
 }

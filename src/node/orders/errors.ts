@@ -25,6 +25,16 @@ export const bestOrdersError = {
     new MmError({ errorType: 'CoinIsWalletOnly', message: `Coin ${coin} is wallet only`, errorData: coin, httpStatus: 400 }),
 };
 
+/**
+ * A coin whose family estimates swap fees (`trade_preimage`) but cannot run a swap yet (QRC20: its
+ * swap contract calls are not built here): an order in it is refused before anything is stored or
+ * sent, rather than matched into a swap that could not start.
+ */
+export function swapsNotSupported(ticker: string, protocol: string): MmError {
+  const message = `Coin ${ticker} (${protocol}) cannot be traded by this node yet: its atomic swaps are not supported`;
+  return new MmError({ errorType: 'SwapsNotSupported', message, errorData: { coin: ticker, protocol }, httpStatus: 400 });
+}
+
 /** Orders need the node's key and peer-to-peer network; without them no order RPC can work. */
 export function ordersUnavailable(): MmError {
   return orderError('Orders are not available: the node has no key or no peer-to-peer network (conf seednodes)');

@@ -6,7 +6,7 @@
 import { MmNumber } from '../../shared/number';
 import type { EnabledCoin } from '../coins/coin';
 import { minTradingVolume, type OrderCoins } from './coins';
-import { orderError } from './errors';
+import { orderError, swapsNotSupported } from './errors';
 
 const dec = (n: MmNumber): string => n.toDecimalString();
 
@@ -18,6 +18,7 @@ export function tradeableCoin(coins: OrderCoins, ticker: string, role: 'Base' | 
   const coin = coins.enabled.get(ticker);
   if (!coin) throw orderError(taker ? `${role} coin is not found or inactive` : `${role} coin ${ticker} is not found`);
   if (coin.config.walletOnly) throw orderError(`${role} coin ${ticker} is wallet only`);
+  if (coin.tradeFees && !coin.swapOps) throw swapsNotSupported(ticker, coin.config.protocol.type);
   return coin;
 }
 

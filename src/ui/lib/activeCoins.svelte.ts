@@ -8,7 +8,7 @@ import { toCoinFailure } from './coinErrors';
 import { activateEvmPlatform, type EvmActivated } from './evmActivation';
 import { incomingAmount } from './nodeNews';
 import type { EvmSettings, SavedCoin } from './savedCoins';
-import { activateUtxo } from './utxoActivation';
+import { activateQtum, activateUtxo, type QtumActivation } from './utxoActivation';
 
 export const COIN_BALANCE_EVENT = 'coin_balance';
 export const COIN_HISTORY_EVENT = 'coin_history';
@@ -32,6 +32,8 @@ export interface ActivationRequest {
   requiredConfirmations?: number;
   /** Use the connected Trezor's keys instead of the wallet's. */
   trezor?: boolean;
+  /** QTUM or a QRC20 token (with its swap contracts): the flat `electrum`. */
+  qtum?: QtumActivation;
 }
 
 export interface EvmActivationRequest {
@@ -153,7 +155,7 @@ export class ActiveCoins {
   /** Activates a UTXO coin; rejects with the node's typed failure. */
   async activate(req: ActivationRequest): Promise<ActiveCoin> {
     // task::enable_utxo, not the flat `electrum`: its failures are typed (which servers failed, and why).
-    const r = await activateUtxo(this.client, req);
+    const r = req.qtum ? await activateQtum(this.client, req) : await activateUtxo(this.client, req);
     const required = req.requiredConfirmations !== undefined ? { required_confirmations: req.requiredConfirmations } : {};
     return this.added({ coin: r.ticker, address: r.address, balance: r.balance, unspendable_balance: r.unspendable, ...required }, req.ticker, req.txHistory, req.trezor === true);
   }
@@ -179,7 +181,7 @@ export class ActiveCoins {
   activateSaved(s: SavedCoin): Promise<ActiveCoin> {
     const confs = s.requiredConfirmations !== undefined ? { requiredConfirmations: s.requiredConfirmations } : {};
     if (s.kind === 'evm') return this.activateEvm({ ticker: s.ticker, evm: s.evm, txHistory: s.txHistory, ...confs });
-    return this.activate({ ticker: s.ticker, servers: s.servers, txHistory: s.txHistory, trezor: s.trezor === true, ...confs });
+    return this.activate({ ticker: s.ticker, servers: s.servers, txHistory: s.txHistory, trezor: s.trezor === true, ...confs, ...(s.qtum ? { qtum: s.qtum } : {}) });
   }
 
   private added(r: ElectrumResponse, ticker: string, txHistory: boolean, trezor = false): ActiveCoin {

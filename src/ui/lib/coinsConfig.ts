@@ -13,8 +13,9 @@ export interface ElectrumServer {
 }
 
 /**
- * How a coin is activated: `utxo` with `electrum` (UTXO and QTUM), `evm` with `enable` and node
- * URLs (ETH platform coins and their ERC20 tokens); other families are not offered yet.
+ * How a coin is activated: `utxo` with Electrum servers (UTXO, QTUM and its QRC20 tokens), `evm`
+ * with `enable` and node URLs (ETH platform coins and their ERC20 tokens); other families are not
+ * offered yet.
  */
 export type CoinFamily = 'utxo' | 'evm' | 'other';
 
@@ -25,8 +26,13 @@ export interface CoinOption {
   protocol: string;
   testnet: boolean;
   family: CoinFamily;
-  /** UTXO and QTUM coins are activated with `electrum`. */
+  /** UTXO, QTUM and QRC20 coins are activated with Electrum servers. */
   electrum: boolean;
+  /**
+   * QTUM and its QRC20 tokens: activated with the flat `electrum` (the node's `task::enable_utxo`
+   * takes plain UTXO coins only, as KDF's), a token with its swap contracts.
+   */
+  qtum: boolean;
   /** A token's platform coin (the coin that pays its gas); null for platform and UTXO coins. */
   platform: string | null;
   /** A UTXO coin the node can put on a Trezor's account (it has `trezor_coin` and `derivation_path`). */
@@ -45,7 +51,9 @@ export interface CoinOption {
   maxEthTxType: number;
 }
 
-const ELECTRUM_PROTOCOLS = new Set(['UTXO', 'QTUM']);
+const ELECTRUM_PROTOCOLS = new Set(['UTXO', 'QTUM', 'QRC20']);
+const QTUM_PROTOCOLS = new Set(['QTUM', 'QRC20']);
+const TOKEN_PROTOCOLS = new Set(['ERC20', 'QRC20']);
 const EVM_PROTOCOLS = new Set(['ETH', 'ERC20']);
 
 export function familyOf(protocol: string): CoinFamily {
@@ -80,7 +88,7 @@ export function parseCoinsFile(data: unknown): CoinOption[] {
     if (!isRecord(item) || typeof item.coin !== 'string' || item.coin === '') continue;
     const protocol = isRecord(item.protocol) && typeof item.protocol.type === 'string' ? item.protocol.type : 'UTXO';
     const data = isRecord(item.protocol) && isRecord(item.protocol.protocol_data) ? item.protocol.protocol_data : {};
-    const platform = protocol === 'ERC20' && typeof data.platform === 'string' && data.platform !== '' ? data.platform : null;
+    const platform = TOKEN_PROTOCOLS.has(protocol) && typeof data.platform === 'string' && data.platform !== '' ? data.platform : null;
     const name =
       typeof item.fname === 'string' && item.fname !== ''
         ? item.fname
@@ -94,6 +102,7 @@ export function parseCoinsFile(data: unknown): CoinOption[] {
       testnet: item.is_testnet === true,
       family: familyOf(protocol),
       electrum: ELECTRUM_PROTOCOLS.has(protocol),
+      qtum: QTUM_PROTOCOLS.has(protocol),
       platform,
       trezor:
         protocol === 'UTXO' &&

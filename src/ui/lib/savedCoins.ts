@@ -5,6 +5,7 @@
  */
 import type { ElectrumServer } from './coinsConfig';
 import { checkContractAddress, checkRpcUrl, parseElectrumDefaults } from './coinsConfig';
+import type { QtumActivation } from './utxoActivation';
 
 export type GasStationPolicy = 'MeanAverageFast' | 'Average';
 export const GAS_STATION_POLICIES: readonly GasStationPolicy[] = ['MeanAverageFast', 'Average'];
@@ -36,6 +37,8 @@ export interface SavedElectrumCoin extends SavedBase {
   servers: ElectrumServer[];
   /** Activated on the Trezor's account: activating it again needs the Trezor connected. */
   trezor?: boolean;
+  /** QTUM or a QRC20 token, with the swap contracts it was activated with. */
+  qtum?: QtumActivation;
 }
 
 export interface SavedEvmCoin extends SavedBase {
@@ -74,6 +77,16 @@ function readEvm(v: unknown): EvmSettings | null {
   return { urls, swapContract: e.swapContract, fallbackSwapContract: fallback, gasStation };
 }
 
+/** A saved QTUM/QRC20 entry's contracts: each a contract address or null; anything else drops them. */
+function readQtum(v: unknown): QtumActivation | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { swapContract, fallbackSwapContract } = v as Record<string, unknown>;
+  const contract = (c: unknown): string | null | undefined => (c === null ? null : typeof c === 'string' && checkContractAddress(c).address !== null ? c : undefined);
+  const main = contract(swapContract);
+  const fallback = contract(fallbackSwapContract);
+  return main === undefined || fallback === undefined ? undefined : { swapContract: main, fallbackSwapContract: fallback };
+}
+
 export function loadSavedCoins(wallet: string): SavedCoin[] {
   const raw = storage()?.getItem(PREFIX + wallet);
   if (!raw) return [];
@@ -94,7 +107,8 @@ export function loadSavedCoins(wallet: string): SavedCoin[] {
       // Entries written before EVM coins existed have no kind: they are Electrum coins.
       const servers = parseElectrumDefaults({ x: v.servers ?? [] }).x ?? [];
       if (servers.length === 0) continue;
-      out.push({ ...base, kind: 'electrum', servers, ...((v as { trezor?: unknown }).trezor === true ? { trezor: true } : {}) });
+      const qtum = readQtum((v as { qtum?: unknown }).qtum);
+      out.push({ ...base, kind: 'electrum', servers, ...((v as { trezor?: unknown }).trezor === true ? { trezor: true } : {}), ...(qtum ? { qtum } : {}) });
     }
     return out;
   } catch {

@@ -1,7 +1,8 @@
 /**
  * A UTXO coin's activation through `task::enable_utxo` (as Komodo Wallet does it) rather than the
  * flat `electrum`: a task's failure is typed (`error_type`, `error_data` with the servers that
- * failed and why), where a flat error is a bare text the page must not parse.
+ * failed and why), where a flat error is a bare text the page must not parse. QTUM and its QRC20
+ * tokens, which that task does not take (KDF has its own for QTUM), go through the flat `electrum`.
  */
 import type { RpcClient } from '../../client/RpcClient';
 import type { ElectrumServer } from './coinsConfig';
@@ -10,12 +11,20 @@ import type { TaskErrorDetails } from './trezor';
 
 export const ENABLE_UTXO = 'task::enable_utxo';
 
+/** The swap contracts a QRC20 token is activated with (`swap_contract_address` is required for one). */
+export interface QtumActivation {
+  swapContract: string | null;
+  fallbackSwapContract: string | null;
+}
+
 export interface UtxoActivationRequest {
   ticker: string;
   servers: ElectrumServer[];
   txHistory: boolean;
   requiredConfirmations?: number;
   trezor?: boolean;
+  /** Set for QTUM and its QRC20 tokens: activated with the flat `electrum`. */
+  qtum?: QtumActivation;
 }
 
 /** What the page keeps of a successful activation. */
@@ -98,4 +107,30 @@ export async function activateUtxo(client: RpcClient, req: UtxoActivationRequest
   }
   if (final.status === 'Error') throw new TaskFailure(final.details);
   return readActivation(final.details, req.ticker);
+}
+
+/** The flat `electrum` arguments of a QTUM or QRC20 activation (spec §4.3). */
+export function electrumArgs(req: UtxoActivationRequest): Record<string, unknown> {
+  const args: Record<string, unknown> = {
+    coin: req.ticker,
+    servers: req.servers.map((s) => ({ url: s.url, protocol: s.protocol })),
+    tx_history: req.txHistory,
+  };
+  if (req.requiredConfirmations !== undefined) args.required_confirmations = req.requiredConfirmations;
+  if (req.qtum?.swapContract) args.swap_contract_address = req.qtum.swapContract;
+  if (req.qtum?.fallbackSwapContract) args.fallback_swap_contract = req.qtum.fallbackSwapContract;
+  return args;
+}
+
+interface ElectrumResult {
+  coin: string;
+  address: string;
+  balance: string;
+  unspendable_balance: string;
+}
+
+/** QTUM or a QRC20 token through the flat `electrum`; rejects with the node's error. */
+export async function activateQtum(client: RpcClient, req: UtxoActivationRequest): Promise<UtxoActivated> {
+  const r = await client.legacy<ElectrumResult>('electrum', electrumArgs(req));
+  return { ticker: r.coin, address: r.address, balance: r.balance, unspendable: r.unspendable_balance };
 }

@@ -37,15 +37,17 @@ export async function activateElectrumCoin(
 }
 
 /**
- * The activation itself, shared by `electrum` and `task::enable_utxo`. Run by a task (`task`
- * given), it reports `RequestingWalletBalance`, and a Trezor's PIN or passphrase prompt while its
- * key is read becomes the task's `UserActionRequired`.
+ * The activation itself, shared by `electrum` and `task::enable_utxo`, and by a QRC20 token for its
+ * QTUM side, whose QTUM balance events `emit` keeps from the page. Run by a task (`task` given), it
+ * reports `RequestingWalletBalance`, and a Trezor's PIN or passphrase prompt while its key is read
+ * becomes the task's `UserActionRequired`.
  */
 export async function activateUtxoCoin(
   ctx: NodeContext,
   config: CoinConfig,
   params: ElectrumActivationParams,
   task?: TaskHandle,
+  emit: (event: string, data: unknown) => void = ctx.platform.emit,
 ): Promise<{ coin: UtxoCoin; balance: CoinBalance }> {
   const ticker = config.ticker;
   if (!ctx.keys) throw coinError.activation(`Cannot activate ${ticker}: the node runs without a wallet (no-login mode)`);
@@ -75,7 +77,7 @@ export async function activateUtxoCoin(
     electrum,
     requiredConfirmations: params.requiredConfirmations ?? config.requiredConfirmations,
     requiresNotarization: params.requiresNotarization ?? config.requiresNotarization,
-    emit: ctx.platform.emit,
+    emit,
     now: ctx.platform.now,
   });
   let balance: CoinBalance;
@@ -103,7 +105,7 @@ export async function activateUtxoCoin(
   return { coin, balance };
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+export function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(message)), ms);

@@ -80,6 +80,11 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
     this.api = new ElectrumApi(init.electrum);
   }
 
+  /** The coin's Electrum connection, which a QRC20 token also asks its contract calls of. */
+  get electrum(): ElectrumClient {
+    return this.init.electrum;
+  }
+
   get signer(): UtxoSigner {
     return this.init.signer;
   }
