@@ -131,10 +131,14 @@ function decodeBigInt(part: unknown): bigint | undefined {
 
 /** The inverse of decodeBigInt, through hex text too (linear, for the large numbers arithmetic makes). */
 export function encodeBigInt(n: bigint): [number, number[]] {
-  const hex = (n < 0n ? -n : n).toString(16);
+  const sign = n < 0n ? -1 : n > 0n ? 1 : 0;
+  const magnitude = n < 0n ? -n : n;
+  // Most amounts fit one digit: no text round trip for them.
+  if (magnitude <= 0xffffffffn) return [sign, sign === 0 ? [] : [Number(magnitude)]];
+  const hex = magnitude.toString(16);
   const digits: number[] = [];
-  if (n !== 0n) for (let end = hex.length; end > 0; end -= 8) digits.push(parseInt(hex.slice(Math.max(0, end - 8), end), 16));
-  return [n < 0n ? -1 : n > 0n ? 1 : 0, digits];
+  for (let end = hex.length; end > 0; end -= 8) digits.push(parseInt(hex.slice(Math.max(0, end - 8), end), 16));
+  return [sign, digits];
 }
 
 /** An integer string, its length checked before the regex looks at it. */
