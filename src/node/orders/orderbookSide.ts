@@ -1,0 +1,140 @@
+/**
+ * One side of a pair's book as the `orderbook` answer lists it, kept between calls: the entries in
+ * listing order, each with the running totals of the side up to itself (KDF's `*_max_volume_aggr`),
+ * and the whole side's totals. The book replaces an order's object whenever the order changes, so
+ * `update` compares the objects it is given with those held and applies only the difference: an
+ * order in or out is a binary search and a splice, and the side's totals move by its volumes.
+ *
+ * Running totals are re-summed lazily, from the first position spliced since the last read and only
+ * as far as a read lists (additions are cheap; rendering a total is not). A total that comes out
+ * equal keeps its object, so the caller re-renders only the totals that changed: a price move
+ * changes those between the order's old and new places, and the ones after it only where a volume
+ * shown depends on the price (KDF's totals are cumulative: every one after a volume change moves).
+ */
+import { MmNumber } from '../../shared/number';
+import type { OrderbookItem } from './types';
+
+/** What a side needs of an order as it shows it: the volumes its running totals add up. */
+export interface SideView {
+  readonly baseMaxVolume: MmNumber;
+  readonly relMaxVolume: MmNumber;
+}
+
+export interface SideEntry<V extends SideView, R> {
+  readonly view: V;
+  /** Σ `baseMaxVolume` of the entries up to this one (valid when read through `top`). */
+  baseTotal: MmNumber;
+  /** Σ `relMaxVolume` likewise. */
+  relTotal: MmNumber;
+  /** The caller's own slot: what it built from this entry (the rendered answer entry). */
+  rendered: R | undefined;
+}
+
+/** A change of more orders than this share of the side re-sorts it rather than splicing each. */
+const REBUILD_SHARE = 0.125;
+
+export class BookSide<V extends SideView, R> {
+  private entries: SideEntry<V, R>[] = [];
+  /** Every order held, null when it has no entry (`view` gave none: no maker address). */
+  private readonly held = new Map<OrderbookItem, SideEntry<V, R> | null>();
+  /** Totals below this index are current. */
+  private summedTo = 0;
+  private baseSum = MmNumber.ZERO;
+  private relSum = MmNumber.ZERO;
+
+  /** `order`: a strict total order on the entries (price, then uuid), the side's listing order. */
+  constructor(
+    private readonly view: (item: OrderbookItem) => V | null,
+    private readonly order: (a: V, b: V) => number,
+  ) {}
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** The whole side's `baseMaxVolume` and `relMaxVolume` totals. */
+  get totals(): { base: MmNumber; rel: MmNumber } {
+    return { base: this.baseSum, rel: this.relSum };
+  }
+
+  /** Makes the side hold exactly `items` (the pair's orders selling this side's coin). */
+  update(items: readonly OrderbookItem[]): void {
+    if (items.length === this.held.size && items.every((i) => this.held.has(i))) return;
+    const next = new Set(items);
+    const gone = [...this.held.keys()].filter((i) => !next.has(i));
+    const added = [...next].filter((i) => !this.held.has(i));
+    if (gone.length + added.length > Math.max(16, this.held.size * REBUILD_SHARE)) return this.rebuild(next);
+    for (const item of gone) this.remove(item);
+    for (const item of added) this.insert(item);
+  }
+
+  /** The first `limit` entries (all without one) in listing order, their running totals current. */
+  top(limit = Infinity): readonly SideEntry<V, R>[] {
+    const n = Math.min(limit, this.entries.length);
+    for (let i = this.summedTo; i < n; i++) {
+      const e = this.entries[i] as SideEntry<V, R>;
+      const before = this.entries[i - 1];
+      const base = before ? before.baseTotal.add(e.view.baseMaxVolume) : e.view.baseMaxVolume;
+      const rel = before ? before.relTotal.add(e.view.relMaxVolume) : e.view.relMaxVolume;
+      if (!base.eq(e.baseTotal)) e.baseTotal = base;
+      if (!rel.eq(e.relTotal)) e.relTotal = rel;
+    }
+    this.summedTo = Math.max(this.summedTo, n);
+    return n === this.entries.length ? this.entries : this.entries.slice(0, n);
+  }
+
+  private rebuild(items: ReadonlySet<OrderbookItem>): void {
+    const kept = new Map(this.held);
+    this.held.clear();
+    this.entries = [];
+    for (const item of items) {
+      const entry = kept.has(item) ? (kept.get(item) ?? null) : this.entryOf(item);
+      this.held.set(item, entry);
+      if (entry) this.entries.push(entry);
+    }
+    this.entries.sort((a, b) => this.order(a.view, b.view));
+    this.summedTo = 0;
+    this.baseSum = this.entries.reduce((sum, e) => sum.add(e.view.baseMaxVolume), MmNumber.ZERO);
+    this.relSum = this.entries.reduce((sum, e) => sum.add(e.view.relMaxVolume), MmNumber.ZERO);
+  }
+
+  private entryOf(item: OrderbookItem): SideEntry<V, R> | null {
+    const view = this.view(item);
+    return view && { view, baseTotal: MmNumber.ZERO, relTotal: MmNumber.ZERO, rendered: undefined };
+  }
+
+  private insert(item: OrderbookItem): void {
+    const entry = this.entryOf(item);
+    this.held.set(item, entry);
+    if (!entry) return;
+    const at = this.position(entry.view);
+    this.entries.splice(at, 0, entry);
+    this.summedTo = Math.min(this.summedTo, at);
+    this.baseSum = this.baseSum.add(entry.view.baseMaxVolume);
+    this.relSum = this.relSum.add(entry.view.relMaxVolume);
+  }
+
+  private remove(item: OrderbookItem): void {
+    const entry = this.held.get(item);
+    this.held.delete(item);
+    if (!entry) return;
+    const found = this.position(entry.view);
+    const at = this.entries[found] === entry ? found : this.entries.indexOf(entry);
+    this.entries.splice(at, 1);
+    this.summedTo = Math.min(this.summedTo, at);
+    this.baseSum = this.baseSum.sub(entry.view.baseMaxVolume);
+    this.relSum = this.relSum.sub(entry.view.relMaxVolume);
+  }
+
+  /** The first index whose entry does not sort before `view` (the entry itself when held). */
+  private position(view: V): number {
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.order((this.entries[mid] as SideEntry<V, R>).view, view) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
