@@ -26,7 +26,11 @@ function entriesByCoin(
 ): Map<string, EntryView[]> {
   const originals = originalTickers(configs);
   const out = new Map<string, EntryView[]>();
-  const push = (coin: string, e: EntryView): void => void out.set(coin, [...(out.get(coin) ?? []), e]);
+  const push = (coin: string, e: EntryView): void => {
+    const list = out.get(coin);
+    if (list) list.push(e);
+    else out.set(coin, [e]);
+  };
   for (const [coin, items] of best) {
     const config = configs.get(coin);
     if (!config || config.walletOnly) continue;
