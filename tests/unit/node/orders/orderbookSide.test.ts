@@ -93,8 +93,9 @@ function fromScratch(asks: readonly OrderbookItem[], bids: readonly OrderbookIte
   };
 }
 
-// Few prices and volumes, so that equal prices (ties broken by uuid) and zero volumes are common.
-const price = fc.constantFrom(...['1/2', '1', '3/2', '2', '7/3', '3'].map((p) => MmNumber.parse(p.includes('/') ? { numer: p.split('/')[0], denom: p.split('/')[1] } : p)));
+// Few prices and volumes, so that equal prices (ties broken by uuid) and zero volumes are common, and
+// two prices closer than a float tells apart.
+const price = fc.constantFrom(...[[1n, 2n], [1n, 1n], [3n, 2n], [2n, 1n], [7n, 3n], [3n, 1n], [10n ** 15n + 1n, 10n ** 15n]].map(([n, d]) => MmNumber.of(n!, d)));
 const volume = fc.integer({ min: 0, max: 5 }).map((v) => MmNumber.of(BigInt(v), 2n));
 const maker = fc.integer({ min: 0, max: MAKERS.length - 1 }).map((i) => MAKERS[i]!);
 const step = fc.oneof(
@@ -151,6 +152,14 @@ describe('the orderbook answer kept between calls', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('orders prices exactly where floats cannot: beyond their range, and closer than they tell apart', () => {
+    const huge = 2n ** 1030n;
+    const ascending = [[1n, 1n], [huge + 1n, huge], [huge + 2n, huge], [10n ** 15n + 1n, 10n ** 15n], [huge, 1n], [huge + 1n, 1n]].map(([n, d]) => MmNumber.of(n!, d));
+    const asks = [3, 5, 1, 0, 4, 2].map((i) => order(true, ascending[i]!, MmNumber.ONE, MAKERS[1]!));
+    const answer = orderbookResponse({ base: BASE, rel: REL, asks, bids: [], baseConfig, relConfig, myPubkey: key(11), netid: 7777, nowMs: 2_000_000 });
+    expect((answer.asks as { price_fraction: unknown }[]).map((e) => e.price_fraction)).toEqual(ascending.map((p) => p.toFraction()));
   });
 
   it('gives no entry to an order whose maker address cannot be derived', () => {
