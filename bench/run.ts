@@ -100,12 +100,12 @@ async function all(): Promise<void> {
 }
 
 /** Figure groups that need neither the built app nor a devnet, run alone: `npx tsx bench/run.ts <group>`. */
-const groups: Record<string, () => Figure[]> = { orderbook: bookFigures };
+const groups: Record<string, () => Figure[] | Promise<Figure[]>> = { orderbook: bookFigures, coinSelection: coinSelectionFigures };
 
 async function only(name: string): Promise<void> {
   const group = groups[name];
   if (!group) throw new Error(`no figure group ${name}; there are: ${Object.keys(groups).join(', ')}`);
-  for (const f of group()) print(f);
+  for (const f of await group()) print(f);
 }
 
 (process.argv[2] === undefined ? all() : only(process.argv[2])).catch((e: unknown) => {
