@@ -7,7 +7,8 @@
  */
 import type { CoinConfig } from '../coins/config';
 import type { BestOrdersAction } from './messages/requests';
-import { entryToWire, entryView, type EntryView } from './orderbookWire';
+import { entryView, type EntryView } from './orderbookEntry';
+import { entryToWire } from './orderbookWire';
 import { entryV2ToWire } from './orderbookV2';
 import type { OrderbookItem } from './types';
 

@@ -12,6 +12,8 @@
  * shown depends on the price (KDF's totals are cumulative: every one after a volume change moves).
  */
 import { MmNumber } from '../../shared/number';
+import type { CoinConfig } from '../coins/config';
+import { byPrice, entryView, type EntryView } from './orderbookEntry';
 import type { OrderbookItem } from './types';
 
 /** What a side needs of an order as it shows it: the volumes its running totals add up. */
@@ -136,5 +138,50 @@ export class BookSide<V extends SideView, R> {
       else hi = mid;
     }
     return lo;
+  }
+}
+
+/** A pair's orders as the `orderbook` answers are asked for them. */
+export interface PairOrders {
+  base: string;
+  rel: string;
+  /** Orders selling `base`. */
+  asks: readonly OrderbookItem[];
+  /** Orders selling `rel`. */
+  bids: readonly OrderbookItem[];
+  baseConfig: CoinConfig;
+  relConfig: CoinConfig;
+  myPubkey: string;
+}
+
+/** How many pairs an answer form keeps the sides of; the least recently asked goes first. */
+const MAX_KEPT_PAIRS = 32;
+
+/**
+ * The sides of the pairs asked lately, for one answer form (`R`, what it renders per entry): a
+ * 10,000-order book is read far more often than it changes, and rendering its numbers is the
+ * costly part of an answer.
+ */
+export class KeptPairs<R> {
+  private readonly pairs = new Map<string, { configs: readonly [CoinConfig, CoinConfig]; asks: BookSide<EntryView, R>; bids: BookSide<EntryView, R> }>();
+
+  /** The pair's sides holding `v.asks` and `v.bids`: asks by ascending price, bids (price inverted) by descending price. */
+  sides(v: PairOrders): { asks: BookSide<EntryView, R>; bids: BookSide<EntryView, R> } {
+    const key = `${v.base}|${v.rel}|${v.myPubkey}`;
+    let kept = this.pairs.get(key);
+    if (kept && (kept.configs[0] !== v.baseConfig || kept.configs[1] !== v.relConfig)) kept = undefined;
+    this.pairs.delete(key);
+    if (!kept) {
+      if (this.pairs.size >= MAX_KEPT_PAIRS) this.pairs.delete(this.pairs.keys().next().value as string);
+      kept = {
+        configs: [v.baseConfig, v.relConfig],
+        asks: new BookSide((i) => entryView(i, false, 'base', v.baseConfig, v.myPubkey), byPrice),
+        bids: new BookSide((i) => entryView(i, true, 'base', v.relConfig, v.myPubkey), (a, b) => byPrice(b, a)),
+      };
+    }
+    this.pairs.set(key, kept);
+    kept.asks.update(v.asks);
+    kept.bids.update(v.bids);
+    return kept;
   }
 }

@@ -4,7 +4,9 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { MmNumber } from '../../../../src/shared/number';
 import { bytesToHex } from '../../../../src/node/crypto';
 import { BookSide } from '../../../../src/node/orders/orderbookSide';
-import { entryView, orderbookResponse, type EntryView } from '../../../../src/node/orders/orderbookWire';
+import { entryView, type EntryView } from '../../../../src/node/orders/orderbookEntry';
+import { entryV2ToWire, multiRepr, orderbookV2Response } from '../../../../src/node/orders/orderbookV2';
+import { orderbookResponse } from '../../../../src/node/orders/orderbookWire';
 import type { OrderbookItem } from '../../../../src/node/orders/types';
 import { CONFIGS } from './harness';
 
@@ -93,6 +95,40 @@ function fromScratch(asks: readonly OrderbookItem[], bids: readonly OrderbookIte
   };
 }
 
+/** The mmrpc answer computed from nothing: sorted and summed as the flat one, the asks then listed dearest first. */
+function v2FromScratch(asks: readonly OrderbookItem[], bids: readonly OrderbookItem[], nowMs: number): unknown {
+  const side = (items: readonly OrderbookItem[], inverted: boolean, descending: boolean) => {
+    const views = items
+      .map((i) => entryView(i, inverted, 'base', inverted ? relConfig : baseConfig, ME))
+      .filter((v): v is EntryView => v !== null)
+      .sort((a, b) => (descending ? -1 : 1) * (a.price.cmp(b.price) || (a.item.uuid < b.item.uuid ? -1 : 1)));
+    let base = MmNumber.ZERO;
+    let rel = MmNumber.ZERO;
+    const entries = views.map((e) => {
+      base = base.add(e.baseMaxVolume);
+      rel = rel.add(e.relMaxVolume);
+      return { ...entryV2ToWire(e), base_max_volume_aggr: multiRepr(base), rel_max_volume_aggr: multiRepr(rel) };
+    });
+    return { entries, base, rel };
+  };
+  const a = side(asks, false, false);
+  const b = side(bids, true, true);
+  return {
+    asks: a.entries.reverse(),
+    base: BASE,
+    bids: b.entries,
+    net_id: 7777,
+    num_asks: a.entries.length,
+    num_bids: b.entries.length,
+    rel: REL,
+    timestamp: Math.floor(nowMs / 1000),
+    total_asks_base_vol: multiRepr(a.base),
+    total_asks_rel_vol: multiRepr(a.rel),
+    total_bids_base_vol: multiRepr(b.base),
+    total_bids_rel_vol: multiRepr(b.rel),
+  };
+}
+
 // Few prices and volumes, so that equal prices (ties broken by uuid) and zero volumes are common, and
 // two prices closer than a float tells apart.
 const price = fc.constantFrom(...[[1n, 2n], [1n, 1n], [3n, 2n], [2n, 1n], [7n, 3n], [3n, 1n], [10n ** 15n + 1n, 10n ** 15n]].map(([n, d]) => MmNumber.of(n!, d)));
@@ -108,10 +144,10 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('read' as const), limit: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }), seconds: fc.nat(5) }),
 );
 
-describe('the orderbook answer kept between calls', () => {
+describe('the orderbook answers kept between calls (flat and mmrpc 2.0)', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('always equals the answer computed from nothing, over random adds, changes, removals and limits', () => {
+  it('always equal the answers computed from nothing, over random adds, changes, removals and limits', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
         // Orders by uuid, in the order the book holds them (a changed order keeps its place).
@@ -124,6 +160,8 @@ describe('the orderbook answer kept between calls', () => {
           const bids = held().filter((o) => o.base === REL);
           const answer = orderbookResponse({ base: BASE, rel: REL, asks, bids, baseConfig, relConfig, myPubkey: ME, netid: 7777, nowMs, limit });
           expect(JSON.stringify(answer)).toBe(JSON.stringify(fromScratch(asks, bids, nowMs, limit)));
+          const v2 = orderbookV2Response({ base: BASE, rel: REL, asks, bids, baseConfig, relConfig, myPubkey: ME, netid: 7777, nowMs });
+          expect(JSON.stringify(v2)).toBe(JSON.stringify(v2FromScratch(asks, bids, nowMs)));
         };
         for (const s of steps) {
           if (s.kind === 'add') {
