@@ -5,11 +5,13 @@
  * `update` compares the objects it is given with those held and applies only the difference: an
  * order in or out is a binary search and a splice, and the side's totals move by its volumes.
  *
- * Running totals are re-summed lazily, from the first position spliced since the last read and only
- * as far as a read lists (additions are cheap; rendering a total is not). A total that comes out
- * equal keeps its object, so the caller re-renders only the totals that changed: a price move
- * changes those between the order's old and new places, and the ones after it only where a volume
- * shown depends on the price (KDF's totals are cumulative: every one after a volume change moves).
+ * Running totals are brought up to date lazily, from the first position spliced since the last read
+ * and only as far as a read lists. Totals are immutable numbers, and each entry remembers the total
+ * before it that it was summed from: while that is still the very same object, its own total stands
+ * without an addition. A total that comes out equal keeps its object, so the chain of unchanged
+ * totals resumes right after a change, and the caller re-renders only the totals that changed: a
+ * price move changes those between the order's old and new places, and the ones after it only where
+ * a volume shown depends on the price (KDF's totals are cumulative: all after a volume change move).
  */
 import { MmNumber } from '../../shared/number';
 import type { CoinConfig } from '../coins/config';
@@ -28,6 +30,9 @@ export interface SideEntry<V extends SideView, R> {
   baseTotal: MmNumber;
   /** Σ `relMaxVolume` likewise. */
   relTotal: MmNumber;
+  /** The totals before this entry that its own were summed from (ZERO for none); null until summed. */
+  baseFrom: MmNumber | null;
+  relFrom: MmNumber | null;
   /** The caller's own slot: what it built from this entry (the rendered answer entry). */
   rendered: R | undefined;
 }
@@ -76,10 +81,18 @@ export class BookSide<V extends SideView, R> {
     for (let i = this.summedTo; i < n; i++) {
       const e = this.entries[i] as SideEntry<V, R>;
       const before = this.entries[i - 1];
-      const base = before ? before.baseTotal.add(e.view.baseMaxVolume) : e.view.baseMaxVolume;
-      const rel = before ? before.relTotal.add(e.view.relMaxVolume) : e.view.relMaxVolume;
-      if (!base.eq(e.baseTotal)) e.baseTotal = base;
-      if (!rel.eq(e.relTotal)) e.relTotal = rel;
+      const baseFrom = before ? before.baseTotal : MmNumber.ZERO;
+      const relFrom = before ? before.relTotal : MmNumber.ZERO;
+      if (e.baseFrom !== baseFrom) {
+        const base = baseFrom.isZero() ? e.view.baseMaxVolume : baseFrom.add(e.view.baseMaxVolume);
+        if (!base.eq(e.baseTotal)) e.baseTotal = base;
+        e.baseFrom = baseFrom;
+      }
+      if (e.relFrom !== relFrom) {
+        const rel = relFrom.isZero() ? e.view.relMaxVolume : relFrom.add(e.view.relMaxVolume);
+        if (!rel.eq(e.relTotal)) e.relTotal = rel;
+        e.relFrom = relFrom;
+      }
     }
     this.summedTo = Math.max(this.summedTo, n);
     return n === this.entries.length ? this.entries : this.entries.slice(0, n);
@@ -102,7 +115,7 @@ export class BookSide<V extends SideView, R> {
 
   private entryOf(item: OrderbookItem): SideEntry<V, R> | null {
     const view = this.view(item);
-    return view && { view, baseTotal: MmNumber.ZERO, relTotal: MmNumber.ZERO, rendered: undefined };
+    return view && { view, baseTotal: MmNumber.ZERO, relTotal: MmNumber.ZERO, baseFrom: null, relFrom: null, rendered: undefined };
   }
 
   private insert(item: OrderbookItem): void {

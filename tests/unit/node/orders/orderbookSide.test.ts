@@ -222,14 +222,17 @@ describe('what one changed order touches', () => {
   afterEach(() => vi.restoreAllMocks());
   const orders = Array.from({ length: 100 }, (_, i) => order(true, MmNumber.of(BigInt(i + 1)), MmNumber.of(BigInt((i % 7) + 1)), MAKERS[1]!));
 
-  it('a price move changes only the totals between its old and new places: every other total keeps its object', () => {
+  it('a price move sums and changes only the totals between its old and new places: every other total keeps its object', () => {
     const side = plainSide();
     side.update(orders);
     const before = side.top().map((e) => e.baseTotal);
     // The order at price 10 (index 9) moves to 20.5: after the entry of price 20 (index 19).
     const moved = { ...orders[9]!, price: MmNumber.parse('20.5') };
     side.update(orders.map((o, i) => (i === 9 ? moved : o)));
+    const add = vi.spyOn(MmNumber.prototype, 'add');
     const after = side.top();
+    // Summed: the entries from its old place to its new one, and the one after (its total found equal).
+    expect(add.mock.calls.length).toBe(2 * (20 - 9 + 1));
     expect(after[19]?.view.uuid).toBe(moved.uuid);
     after.forEach((e, i) => {
       if (i < 9 || i > 19) expect(e.baseTotal).toBe(before[i]);
