@@ -15,6 +15,7 @@
  */
 import { MmNumber } from '../../shared/number';
 import type { CoinConfig } from '../coins/config';
+import { MAX_ORDERS } from './orderbook';
 import { byPrice, entryView, type EntryView } from './orderbookEntry';
 import type { OrderbookItem } from './types';
 
@@ -178,6 +179,13 @@ const MAX_KEPT_PAIRS = 32;
 export class KeptPairs<R> {
   private readonly pairs = new Map<string, { configs: readonly [CoinConfig, CoinConfig]; asks: BookSide<EntryView, R>; bids: BookSide<EntryView, R> }>();
 
+  /**
+   * `maxEntries`: how many entries the kept pairs may hold together (a pair keeps the orders it
+   * had when last asked, so without it 32 stale pairs could each hold a whole book); the least
+   * recently asked pairs go first, never the one being answered.
+   */
+  constructor(private readonly maxEntries = MAX_ORDERS) {}
+
   /** The pair's sides holding `v.asks` and `v.bids`: asks by ascending price, bids (price inverted) by descending price. */
   sides(v: PairOrders): { asks: BookSide<EntryView, R>; bids: BookSide<EntryView, R> } {
     const key = `${v.base}|${v.rel}|${v.myPubkey}`;
@@ -195,6 +203,13 @@ export class KeptPairs<R> {
     this.pairs.set(key, kept);
     kept.asks.update(v.asks);
     kept.bids.update(v.bids);
+    let held = 0;
+    for (const p of this.pairs.values()) held += p.asks.size + p.bids.size;
+    for (const [k, p] of this.pairs) {
+      if (held <= this.maxEntries || k === key) break;
+      this.pairs.delete(k);
+      held -= p.asks.size + p.bids.size;
+    }
     return kept;
   }
 }

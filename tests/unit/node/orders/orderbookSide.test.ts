@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { MmNumber } from '../../../../src/shared/number';
 import { bytesToHex } from '../../../../src/node/crypto';
-import { BookSide } from '../../../../src/node/orders/orderbookSide';
+import { BookSide, KeptPairs } from '../../../../src/node/orders/orderbookSide';
 import { entryView, type EntryView } from '../../../../src/node/orders/orderbookEntry';
 import { entryV2ToWire, multiRepr, orderbookV2Response } from '../../../../src/node/orders/orderbookV2';
 import { orderbookResponse } from '../../../../src/node/orders/orderbookWire';
@@ -281,5 +281,17 @@ describe('what one changed order touches', () => {
       if (i < 20) expect(e.base_max_volume_aggr_rat).toBe(first[i]?.aggr);
       else expect(e.base_max_volume_aggr_rat).not.toEqual(first[i]?.aggr);
     });
+  });
+
+  it('keeps pairs only up to a number of entries together, dropping the least recently asked first', () => {
+    const pairs = new KeptPairs<never>(50);
+    const asked = (myPubkey: string, asks: readonly OrderbookItem[]) => pairs.sides({ base: BASE, rel: REL, asks, bids: [], baseConfig, relConfig, myPubkey });
+    const first = asked(key(20), orders.slice(0, 30)).asks;
+    expect(asked(key(20), orders.slice(0, 30)).asks).toBe(first);
+    const second = asked(key(21), orders.slice(30, 60)).asks;
+    // 60 entries held: the first pair went, the one just asked stays (even alone over the bound).
+    expect(asked(key(21), orders.slice(30, 60)).asks).toBe(second);
+    expect(asked(key(20), orders.slice(0, 30)).asks).not.toBe(first);
+    expect(asked(key(22), orders).asks.size).toBe(100);
   });
 });
