@@ -1,7 +1,8 @@
 /**
  * Order figures: `orderbook` response time with 10,000 orders on one pair (the RPC's work past the
- * dispatcher: selecting the pair, sorting, aggregating, three number forms per volume), codec
- * throughput of KDF's OrdermatchMessage, and gossip propagation maker → peers through a seed node.
+ * dispatcher: selecting the pair, sorting, aggregating, three number forms per volume), `best_orders`
+ * over 100 pairs, codec throughput of KDF's OrdermatchMessage, and gossip propagation maker → peers
+ * through a seed node.
  */
 import { randomBytes } from 'node:crypto';
 import { WebSocket } from 'ws';
@@ -12,6 +13,8 @@ import { decodeOrdermatchMessage, encodeOrdermatchMessage } from '../src/node/or
 import type { OrdermatchMessage } from '../src/node/orders/messages/types';
 import { Orderbook } from '../src/node/orders/orderbook';
 import { orderbookResponse } from '../src/node/orders/orderbookWire';
+import { bestOrders } from '../src/node/orders/sync';
+import { bestOrdersLegacy, bestOrdersV2 } from '../src/node/orders/bestOrdersWire';
 import type { OrderbookItem } from '../src/node/orders/types';
 import { createP2p, type Libp2pP2p } from '../src/node/p2p/libp2pNode';
 import { startSeedNode } from '../tools/seednode/seed';
@@ -19,6 +22,8 @@ import { readFileSync } from 'node:fs';
 import type { Figure } from './run';
 
 const ORDERS = 10_000;
+const BEST_PAIRS = 100;
+const BEST_ORDERS = 1_000;
 const RUNS = 5;
 const CODEC_MESSAGES = 20_000;
 const PEERS = 4;
@@ -68,8 +73,10 @@ function orderbookFigures(): Figure[] {
   let t0 = performance.now();
   respond();
   const cold = performance.now() - t0;
+  // Unchanged and changed answers alternate, so both see the same load.
   const warm: number[] = [];
   const serialized: number[] = [];
+  const changed: number[] = [];
   let bytes = 0;
   for (let r = 0; r < RUNS; r++) {
     t0 = performance.now();
@@ -78,20 +85,64 @@ function orderbookFigures(): Figure[] {
     t0 = performance.now();
     bytes = JSON.stringify(body).length;
     serialized.push(performance.now() - t0);
-  }
-  const changed: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
+    // One of the first orders made: near the best prices, so most running totals after it move.
     const some = book.all()[r * 7];
     if (some) book.upsert({ ...some, price: some.price.add(MmNumber.of(1n, 1000n)) }, now);
     t0 = performance.now();
     respond();
     changed.push(performance.now() - t0);
   }
+  const unchanged = median(warm);
+  const ratio = (x: number): number => Math.round((x / unchanged) * 10) / 10;
   return [
     { name: `orderbook response, ${ORDERS} orders on one pair, first call (every entry rendered)`, value: round(cold), unit: 'ms' },
     { name: `orderbook response, ${ORDERS} orders on one pair, after one order changed (median of ${RUNS})`, value: round(median(changed)), unit: 'ms' },
-    { name: `orderbook response, ${ORDERS} orders on one pair, book unchanged (median of ${RUNS})`, value: round(median(warm)), unit: 'ms' },
+    { name: `orderbook response, ${ORDERS} orders on one pair, book unchanged (median of ${RUNS})`, value: round(unchanged), unit: 'ms' },
+    { name: `orderbook response, ${ORDERS} orders on one pair, first call ÷ book unchanged, same run (target ≤ 50)`, value: ratio(cold), unit: '×' },
+    { name: `orderbook response, ${ORDERS} orders on one pair, after one order changed ÷ book unchanged, same run (target ≤ 5)`, value: ratio(median(changed)), unit: '×' },
     { name: `JSON text of that response (${Math.round(bytes / 1e6)} MB), median of ${RUNS}`, value: round(median(serialized)), unit: 'ms' },
+  ];
+}
+
+/**
+ * `best_orders` past the dispatcher and the peer request: picking each pair's best orders from the
+ * book and building the answer, over BEST_PAIRS pairs of one coin with BEST_ORDERS orders each
+ * (half selling it, half buying it). The coins are copies of RLTC1 under other tickers.
+ */
+function bestOrdersFigures(): Figure[] {
+  const raw = (JSON.parse(readFileSync('public/coins.json', 'utf8')) as Record<string, unknown>[]).find((c) => c.coin === 'RLTC1');
+  const tickers = Array.from({ length: BEST_PAIRS + 1 }, (_, i) => `BENCH${i}`);
+  const coins = parseCoinsConfig(tickers.map((coin) => ({ ...raw, coin }))).coins;
+  const [coin, ...others] = tickers as [string, ...string[]];
+  const pubkeys = Array.from({ length: 50 }, (_, i) => pubkeyOf(i));
+  const now = Date.now();
+  const orders: OrderbookItem[] = others.flatMap((other) =>
+    Array.from({ length: BEST_ORDERS }, (_, i) => ({
+      pubkey: pubkeys[i % pubkeys.length] ?? '',
+      base: i % 2 === 0 ? coin : other,
+      rel: i % 2 === 0 ? other : coin,
+      price: MmNumber.of(BigInt(900 + ((i * 37) % 200)), 1000n),
+      maxVolume: MmNumber.of(BigInt(1 + (i % 97)), 10n),
+      minVolume: MmNumber.of(1n, 1000n),
+      uuid: crypto.randomUUID(),
+      createdAt: Math.floor(now / 1000),
+      baseProtocolInfo: new Uint8Array(),
+      relProtocolInfo: new Uint8Array(),
+      confSettings: null,
+    })),
+  );
+  const time = (answer: () => unknown): number[] =>
+    Array.from({ length: RUNS }, () => {
+      const t0 = performance.now();
+      answer();
+      return performance.now() - t0;
+    });
+  const byVolume = time(() => bestOrdersLegacy(bestOrders(orders, coin, 'buy', MmNumber.of(5n)) ?? new Map(), 'buy', coins, pubkeys[0] ?? '', now));
+  const byNumber = time(() => bestOrdersV2(bestOrders(orders, coin, 'sell', 10) ?? new Map(), 'sell', coins, pubkeys[0] ?? '', false));
+  const label = `best_orders over ${BEST_PAIRS} pairs × ${BEST_ORDERS} orders`;
+  return [
+    { name: `${label}, legacy, buy by volume 5 (median of ${RUNS}; target ≤ 50 ms)`, value: round(median(byVolume)), unit: 'ms' },
+    { name: `${label}, mmrpc 2.0, sell by number 10 (median of ${RUNS}; target ≤ 50 ms)`, value: round(median(byNumber)), unit: 'ms' },
   ];
 }
 
@@ -173,5 +224,10 @@ async function propagationFigures(): Promise<Figure[]> {
 }
 
 export async function ordersFigures(): Promise<Figure[]> {
-  return [...orderbookFigures(), ...codecFigures(), ...(await propagationFigures())];
+  return [...bookFigures(), ...codecFigures(), ...(await propagationFigures())];
+}
+
+/** The figures of the orderbook and best_orders answers alone (`npx tsx bench/run.ts orderbook`). */
+export function bookFigures(): Figure[] {
+  return [...orderbookFigures(), ...bestOrdersFigures()];
 }

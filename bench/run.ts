@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds the app, serves it on 127.0.0.1, and prints one JSON line per figure
- * `{"name","value","unit"}`. Figures, not tests: nothing here passes or fails.
+ * `{"name","value","unit"}`. Figures, not tests: nothing here passes or fails. A group named as the
+ * argument (`npx tsx bench/run.ts orderbook`) runs alone.
  */
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
@@ -15,7 +16,7 @@ import { startDevnet } from '../devnet/start';
 import { evmFigures } from './evmFigures';
 import { exchangeFigures } from './exchangeFigures';
 import { hostFigures } from './hostFigures';
-import { ordersFigures } from './ordersFigures';
+import { bookFigures, ordersFigures } from './ordersFigures';
 import { storageFigures } from './storageFigures';
 import { coinSelectionFigures, utxoFigures } from './utxoFigures';
 import { browserFigures } from './workerFigures';
@@ -98,7 +99,16 @@ async function all(): Promise<void> {
   for (const f of await hostFigures()) print(f);
 }
 
-all().catch((e: unknown) => {
+/** Figure groups that need neither the built app nor a devnet, run alone: `npx tsx bench/run.ts <group>`. */
+const groups: Record<string, () => Figure[] | Promise<Figure[]>> = { orderbook: bookFigures, coinSelection: coinSelectionFigures };
+
+async function only(name: string): Promise<void> {
+  const group = groups[name];
+  if (!group) throw new Error(`no figure group ${name}; there are: ${Object.keys(groups).join(', ')}`);
+  for (const f of await group()) print(f);
+}
+
+(process.argv[2] === undefined ? all() : only(process.argv[2])).catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });

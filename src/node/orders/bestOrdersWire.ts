@@ -7,7 +7,8 @@
  */
 import type { CoinConfig } from '../coins/config';
 import type { BestOrdersAction } from './messages/requests';
-import { entryToWire, entryView, type EntryView } from './orderbookWire';
+import { entryView, type EntryView } from './orderbookEntry';
+import { entryToWire } from './orderbookWire';
 import { entryV2ToWire } from './orderbookV2';
 import type { OrderbookItem } from './types';
 
@@ -26,7 +27,11 @@ function entriesByCoin(
 ): Map<string, EntryView[]> {
   const originals = originalTickers(configs);
   const out = new Map<string, EntryView[]>();
-  const push = (coin: string, e: EntryView): void => void out.set(coin, [...(out.get(coin) ?? []), e]);
+  const push = (coin: string, e: EntryView): void => {
+    const list = out.get(coin);
+    if (list) list.push(e);
+    else out.set(coin, [e]);
+  };
   for (const [coin, items] of best) {
     const config = configs.get(coin);
     if (!config || config.walletOnly) continue;

@@ -4,10 +4,9 @@
  * `{address_type, address_data}`. Unlike our flat answer it follows current KDF in the asks' order:
  * summed from the cheapest, then listed from the dearest (the cheapest ask last, next to the bids).
  */
-import { MmNumber } from '../../shared/number';
-import type { CoinConfig } from '../coins/config';
-import { entryView, type EntryView } from './orderbookWire';
-import type { OrderbookItem } from './types';
+import type { MmNumber } from '../../shared/number';
+import type { EntryView } from './orderbookEntry';
+import { KeptPairs, type PairOrders, type SideEntry } from './orderbookSide';
 
 /** KDF's `MmNumberMultiRepr`. */
 export const multiRepr = (n: MmNumber): Record<string, unknown> => ({ decimal: n.toDecimalString(), rational: n.toRational(), fraction: n.toFraction() });
@@ -29,57 +28,50 @@ export function entryV2ToWire(e: EntryView): Record<string, unknown> {
   };
 }
 
-const byPrice = (a: EntryView, b: EntryView): number => a.price.cmp(b.price) || (a.item.uuid < b.item.uuid ? -1 : 1);
-
-interface AggregatedSide {
-  entries: Record<string, unknown>[];
+/** An entry of the mmrpc answer as last rendered, with the running totals it shows. */
+interface RenderedV2 {
+  wire: Record<string, unknown>;
   base: MmNumber;
   rel: MmNumber;
 }
 
-/** KDF's `build_aggregated_entries_v2`: each entry with the running totals of the entries before it and itself. */
-function aggregated(views: readonly EntryView[]): AggregatedSide {
-  let base = MmNumber.ZERO;
-  let rel = MmNumber.ZERO;
-  const entries = views.map((e) => {
-    base = base.add(e.baseMaxVolume);
-    rel = rel.add(e.relMaxVolume);
-    return { ...entryV2ToWire(e), base_max_volume_aggr: multiRepr(base), rel_max_volume_aggr: multiRepr(rel) };
-  });
-  return { entries, base, rel };
+/** The mmrpc answers' sides of the pairs asked lately. */
+const kept = new KeptPairs<RenderedV2>();
+
+/** KDF's `build_aggregated_entries_v2` entry: with the running totals of the entries before it and itself, re-rendered only when they moved. */
+function v2Entry(e: SideEntry<EntryView, RenderedV2>): Record<string, unknown> {
+  const r = e.rendered;
+  if (!r) {
+    const wire = { ...entryV2ToWire(e.view), base_max_volume_aggr: multiRepr(e.baseTotal), rel_max_volume_aggr: multiRepr(e.relTotal) };
+    e.rendered = { wire, base: e.baseTotal, rel: e.relTotal };
+    return wire;
+  }
+  if (r.base !== e.baseTotal) r.wire.base_max_volume_aggr = multiRepr((r.base = e.baseTotal));
+  if (r.rel !== e.relTotal) r.wire.rel_max_volume_aggr = multiRepr((r.rel = e.relTotal));
+  return r.wire;
 }
 
-export interface OrderbookV2View {
-  base: string;
-  rel: string;
-  asks: readonly OrderbookItem[];
-  bids: readonly OrderbookItem[];
-  baseConfig: CoinConfig;
-  relConfig: CoinConfig;
-  myPubkey: string;
+export interface OrderbookV2View extends PairOrders {
   netid: number;
   nowMs: number;
 }
 
-const present = (e: EntryView | null): e is EntryView => e !== null;
-
+/** KDF's `OrderbookV2Response`. Its entry objects are kept and reused by later calls: serialize the answer at once. */
 export function orderbookV2Response(v: OrderbookV2View): Record<string, unknown> {
-  const askViews = v.asks.map((i) => entryView(i, false, 'base', v.baseConfig, v.myPubkey)).filter(present).sort(byPrice);
-  const bidViews = v.bids.map((i) => entryView(i, true, 'base', v.relConfig, v.myPubkey)).filter(present).sort((a, b) => byPrice(b, a));
-  const asks = aggregated(askViews);
-  const bids = aggregated(bidViews);
+  const { asks, bids } = kept.sides(v);
+  const [asksTotal, bidsTotal] = [asks.totals, bids.totals];
   return {
-    asks: asks.entries.reverse(),
+    asks: asks.top().map(v2Entry).reverse(),
     base: v.base,
-    bids: bids.entries,
+    bids: bids.top().map(v2Entry),
     net_id: v.netid,
-    num_asks: asks.entries.length,
-    num_bids: bids.entries.length,
+    num_asks: asks.size,
+    num_bids: bids.size,
     rel: v.rel,
     timestamp: Math.floor(v.nowMs / 1000),
-    total_asks_base_vol: multiRepr(asks.base),
-    total_asks_rel_vol: multiRepr(asks.rel),
-    total_bids_base_vol: multiRepr(bids.base),
-    total_bids_rel_vol: multiRepr(bids.rel),
+    total_asks_base_vol: multiRepr(asksTotal.base),
+    total_asks_rel_vol: multiRepr(asksTotal.rel),
+    total_bids_base_vol: multiRepr(bidsTotal.base),
+    total_bids_rel_vol: multiRepr(bidsTotal.rel),
   };
 }

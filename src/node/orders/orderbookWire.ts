@@ -6,203 +6,109 @@
  * (`*_aggr`), as the orders issue and kdf-facts §1.3 describe (current KDF reverses the list
  * after summing); bids by descending price.
  */
-import { MmNumber } from '../../shared/number';
-import type { CoinConfig } from '../coins/config';
-import { orderbookAddress } from './coins';
-import { reversedConf } from './matching';
+import type { MmNumber } from '../../shared/number';
+import type { EntryView } from './orderbookEntry';
+import { KeptPairs, type BookSide, type PairOrders, type SideEntry } from './orderbookSide';
 import type { OrderbookItem } from './types';
-import { confToWire } from './wire';
 
-export interface EntryView {
-  coin: string;
-  address: string;
-  price: MmNumber;
-  maxVolume: MmNumber;
-  minVolume: MmNumber;
-  baseMaxVolume: MmNumber;
-  baseMinVolume: MmNumber;
-  relMaxVolume: MmNumber;
-  relMinVolume: MmNumber;
-  item: OrderbookItem;
-  isMine: boolean;
-  conf: ReturnType<typeof confToWire> | null;
-}
-
-/**
- * An order priced as it is (rel per base) or inverted (base per rel, seen from the rel side); `side`
- * names the coin the entry shows, with the maker's address on it (`config`). Null when that address
- * cannot be derived from the maker's pubkey.
- */
-export function entryView(
-  item: OrderbookItem,
-  inverted: boolean,
-  side: 'base' | 'rel',
-  config: CoinConfig,
-  myPubkey: string,
-): EntryView | null {
-  const coin = side === 'base' ? item.base : item.rel;
-  let address: string;
-  try {
-    address = orderbookAddress(config, item.pubkey, side === 'base' ? item.baseProtocolInfo : item.relProtocolInfo);
-  } catch {
-    return null;
-  }
-  const price = inverted ? MmNumber.ONE.div(item.price) : item.price;
-  const conf = item.confSettings && confToWire(inverted ? reversedConf(item.confSettings) : item.confSettings);
-  return {
-    coin,
-    address,
-    price,
-    maxVolume: item.maxVolume,
-    minVolume: item.minVolume,
-    baseMaxVolume: inverted ? item.maxVolume.div(price) : item.maxVolume,
-    baseMinVolume: inverted ? item.minVolume.div(price) : item.minVolume,
-    relMaxVolume: inverted ? item.maxVolume : item.maxVolume.mul(price),
-    relMinVolume: inverted ? item.minVolume : item.minVolume.mul(price),
-    item,
-    isMine: item.pubkey === myPubkey,
-    conf,
-  };
-}
-
-/** An entry's wire fields around `age`, the one field that changes with time alone. */
-interface EntryWire {
-  /** `coin` … `pubkey`. */
-  head: Record<string, unknown>;
-  /** `uuid` … the confirmation settings. */
-  tail: Record<string, unknown>;
-  createdAt: number;
-}
-
-function entryWire(e: EntryView): EntryWire {
-  return {
-    head: {
-      coin: e.coin,
-      address: e.address,
-      ...e.price.toJsonTriple('price'),
-      maxvolume: e.maxVolume.toDecimalString(),
-      max_volume_rat: e.maxVolume.toRational(),
-      max_volume_fraction: e.maxVolume.toFraction(),
-      ...e.minVolume.toJsonTriple('min_volume'),
-      pubkey: e.item.pubkey,
-    },
-    tail: {
-      uuid: e.item.uuid,
-      is_mine: e.isMine,
-      ...e.baseMaxVolume.toJsonTriple('base_max_volume'),
-      ...e.baseMinVolume.toJsonTriple('base_min_volume'),
-      ...e.relMaxVolume.toJsonTriple('rel_max_volume'),
-      ...e.relMinVolume.toJsonTriple('rel_min_volume'),
-      ...e.conf,
-    },
-    createdAt: e.item.createdAt,
-  };
-}
-
-const withAge = (w: EntryWire, nowMs: number): Record<string, unknown> => ({
-  ...w.head,
-  age: Math.max(0, Math.floor(nowMs / 1000) - w.createdAt),
-  ...w.tail,
-});
-
-/** KDF's `RpcOrderbookEntry`. */
+/** KDF's `RpcOrderbookEntry`: one object literal, every field in KDF's order (no spreads: 10,000 of these are built at once). */
 export function entryToWire(e: EntryView, nowMs: number): Record<string, unknown> {
-  return withAge(entryWire(e), nowMs);
+  const { price, maxVolume: max, minVolume: min, baseMaxVolume: baseMax, baseMinVolume: baseMin, relMaxVolume: relMax, relMinVolume: relMin } = e;
+  const wire: Record<string, unknown> = {
+    coin: e.coin,
+    address: e.address,
+    price: price.toDecimalString(),
+    price_rat: price.toRational(),
+    price_fraction: price.toFraction(),
+    maxvolume: max.toDecimalString(),
+    max_volume_rat: max.toRational(),
+    max_volume_fraction: max.toFraction(),
+    min_volume: min.toDecimalString(),
+    min_volume_rat: min.toRational(),
+    min_volume_fraction: min.toFraction(),
+    pubkey: e.item.pubkey,
+    age: ageOf(e.item, nowMs),
+    uuid: e.item.uuid,
+    is_mine: e.isMine,
+    base_max_volume: baseMax.toDecimalString(),
+    base_max_volume_rat: baseMax.toRational(),
+    base_max_volume_fraction: baseMax.toFraction(),
+    base_min_volume: baseMin.toDecimalString(),
+    base_min_volume_rat: baseMin.toRational(),
+    base_min_volume_fraction: baseMin.toFraction(),
+    rel_max_volume: relMax.toDecimalString(),
+    rel_max_volume_rat: relMax.toRational(),
+    rel_max_volume_fraction: relMax.toFraction(),
+    rel_min_volume: relMin.toDecimalString(),
+    rel_min_volume_rat: relMin.toRational(),
+    rel_min_volume_fraction: relMin.toFraction(),
+  };
+  if (e.conf) Object.assign(wire, e.conf);
+  return wire;
 }
 
-const byPrice = (a: EntryView, b: EntryView): number => a.price.cmp(b.price) || (a.item.uuid < b.item.uuid ? -1 : 1);
+const ageOf = (item: OrderbookItem, nowMs: number): number => Math.max(0, Math.floor(nowMs / 1000) - item.createdAt);
 
-/** One side of the book, sorted, with running totals; only `age` is refreshed on reuse. */
-interface SideWire {
-  items: ReadonlySet<OrderbookItem>;
-  entries: { wire: Record<string, unknown>; createdAt: number }[];
+/** An entry of the flat answer as last rendered, with the running totals it shows. */
+interface RenderedEntry {
+  wire: Record<string, unknown>;
   base: MmNumber;
   rel: MmNumber;
 }
 
+type Side = BookSide<EntryView, RenderedEntry>;
+
+/** The flat answers' sides of the pairs asked lately. */
+const kept = new KeptPairs<RenderedEntry>();
+
+/** Sets an entry's `base_max_volume_aggr` fields (rewriting them in place keeps the keys' order). */
+function setBaseTotal(wire: Record<string, unknown>, total: MmNumber): void {
+  wire.base_max_volume_aggr = total.toDecimalString();
+  wire.base_max_volume_aggr_rat = total.toRational();
+  wire.base_max_volume_aggr_fraction = total.toFraction();
+}
+
+/** The same for `rel_max_volume_aggr`. */
+function setRelTotal(wire: Record<string, unknown>, total: MmNumber): void {
+  wire.rel_max_volume_aggr = total.toDecimalString();
+  wire.rel_max_volume_aggr_rat = total.toRational();
+  wire.rel_max_volume_aggr_fraction = total.toFraction();
+}
+
 /**
- * The last answer for each side of each pair, reused while the side holds the very same order
- * objects (the orderbook replaces an order's object whenever it changes). Rendering a number in its
- * three forms is the costly part, and a 10,000-order book is read far more often than it changes.
+ * The entry's `RpcOrderbookEntry` with its running totals, rendered once and then only rewritten
+ * where it moved: a running total when it changed, `age` with the clock.
  */
-const sideCache = new Map<string, SideWire>();
-const MAX_CACHED_SIDES = 64;
-
-function sameItems(cached: SideWire | undefined, items: readonly OrderbookItem[]): cached is SideWire {
-  return cached !== undefined && cached.items.size === items.length && items.every((i) => cached.items.has(i));
-}
-
-/** An order as one side shows it, rendered once per order object: a changed order is a new object. */
-interface Rendered {
-  view: EntryView | null;
-  wire: EntryWire | null;
-}
-
-const renderedItems = new WeakMap<OrderbookItem, Map<string, Rendered>>();
-
-function rendered(item: OrderbookItem, key: string, view: (i: OrderbookItem) => EntryView | null): Rendered {
-  let byKey = renderedItems.get(item);
-  if (!byKey) renderedItems.set(item, (byKey = new Map()));
-  let r = byKey.get(key);
+function legacyEntry(e: SideEntry<EntryView, RenderedEntry>, nowMs: number): Record<string, unknown> {
+  const r = e.rendered;
   if (!r) {
-    const v = view(item);
-    r = { view: v, wire: v && entryWire(v) };
-    byKey.set(key, r);
+    const wire = entryToWire(e.view, nowMs);
+    setBaseTotal(wire, e.baseTotal);
+    setRelTotal(wire, e.relTotal);
+    e.rendered = { wire, base: e.baseTotal, rel: e.relTotal };
+    return wire;
   }
-  return r;
+  if (r.base !== e.baseTotal) setBaseTotal(r.wire, (r.base = e.baseTotal));
+  if (r.rel !== e.relTotal) setRelTotal(r.wire, (r.rel = e.relTotal));
+  r.wire.age = ageOf(e.view.item, nowMs);
+  return r.wire;
 }
 
-function side(
-  key: string,
-  items: readonly OrderbookItem[],
-  view: (i: OrderbookItem) => EntryView | null,
-  descending: boolean,
-  nowMs: number,
-): SideWire {
-  const cached = sideCache.get(key);
-  if (sameItems(cached, items)) {
-    for (const e of cached.entries) e.wire.age = Math.max(0, Math.floor(nowMs / 1000) - e.createdAt);
-    return cached;
-  }
-  const present = (r: Rendered): r is { view: EntryView; wire: EntryWire } => r.view !== null;
-  const byView = (a: Rendered, b: Rendered) => byPrice(a.view as EntryView, b.view as EntryView);
-  const sorted = items
-    .map((i) => rendered(i, key, view))
-    .filter(present)
-    .sort(descending ? (a, b) => byView(b, a) : byView);
-  let base = MmNumber.ZERO;
-  let rel = MmNumber.ZERO;
-  const entries = sorted.map(({ view: e, wire: w }) => {
-    base = base.add(e.baseMaxVolume);
-    rel = rel.add(e.relMaxVolume);
-    const aggr = { ...base.toJsonTriple('base_max_volume_aggr'), ...rel.toJsonTriple('rel_max_volume_aggr') };
-    return { wire: { ...withAge(w, nowMs), ...aggr }, createdAt: w.createdAt };
-  });
-  const built: SideWire = { items: new Set(items), entries, base, rel };
-  if (sideCache.size >= MAX_CACHED_SIDES) sideCache.delete(sideCache.keys().next().value as string);
-  sideCache.set(key, built);
-  return built;
-}
-
-export interface OrderbookView {
-  base: string;
-  rel: string;
-  asks: OrderbookItem[];
-  bids: OrderbookItem[];
-  baseConfig: CoinConfig;
-  relConfig: CoinConfig;
-  myPubkey: string;
+export interface OrderbookView extends PairOrders {
   netid: number;
   nowMs: number;
+  /** Ours (KDF ignores it): only the `limit` best asks and bids are listed; counts and totals stay the whole side's. */
+  limit?: number;
 }
 
-/** KDF's `OrderbookResponse` (legacy `orderbook`, not wrapped in `result`). */
+/**
+ * KDF's `OrderbookResponse` (legacy `orderbook`, not wrapped in `result`). Its entry objects are
+ * kept and reused by later calls (only what moved is rewritten): serialize the answer at once.
+ */
 export function orderbookResponse(v: OrderbookView): Record<string, unknown> {
-  const key = `${v.base}|${v.rel}|${v.myPubkey}|${v.baseConfig.ticker}|${v.relConfig.ticker}`;
-  const asks = side(`${key}|asks`, v.asks, (i) => entryView(i, false, 'base', v.baseConfig, v.myPubkey), false, v.nowMs);
-  const bids = side(`${key}|bids`, v.bids, (i) => entryView(i, true, 'base', v.relConfig, v.myPubkey), true, v.nowMs);
-  // The entry objects are reused between calls (only `age` moves): the response is serialized at once.
-  const list = (s: SideWire) => s.entries.map((e) => e.wire);
+  const { asks, bids } = kept.sides(v);
+  const list = (s: Side) => s.top(v.limit).map((e) => legacyEntry(e, v.nowMs));
+  const [asksTotal, bidsTotal] = [asks.totals, bids.totals];
   return {
     askdepth: 0,
     asks: list(asks),
@@ -210,13 +116,13 @@ export function orderbookResponse(v: OrderbookView): Record<string, unknown> {
     biddepth: 0,
     bids: list(bids),
     netid: v.netid,
-    numasks: asks.entries.length,
-    numbids: bids.entries.length,
+    numasks: asks.size,
+    numbids: bids.size,
     rel: v.rel,
     timestamp: Math.floor(v.nowMs / 1000),
-    ...asks.base.toJsonTriple('total_asks_base_vol'),
-    ...asks.rel.toJsonTriple('total_asks_rel_vol'),
-    ...bids.base.toJsonTriple('total_bids_base_vol'),
-    ...bids.rel.toJsonTriple('total_bids_rel_vol'),
+    ...asksTotal.base.toJsonTriple('total_asks_base_vol'),
+    ...asksTotal.rel.toJsonTriple('total_asks_rel_vol'),
+    ...bidsTotal.base.toJsonTriple('total_bids_base_vol'),
+    ...bidsTotal.rel.toJsonTriple('total_bids_rel_vol'),
   };
 }

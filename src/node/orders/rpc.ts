@@ -195,7 +195,7 @@ async function orderbook(ctx: NodeContext, args: ParamReader): Promise<unknown> 
   const limit = args.optUint('limit');
   const service = orders(ctx);
   const { asks, bids } = await service.orderbook(base, rel);
-  const body = orderbookResponse({
+  return orderbookResponse({
     base,
     rel,
     asks,
@@ -204,9 +204,8 @@ async function orderbook(ctx: NodeContext, args: ParamReader): Promise<unknown> 
     myPubkey: service.myPubkey,
     netid: ctx.conf.netid ?? 0,
     nowMs: ctx.platform.now(),
+    limit,
   });
-  if (limit === undefined) return body;
-  return { ...body, asks: (body.asks as unknown[]).slice(0, limit), bids: (body.bids as unknown[]).slice(0, limit) };
 }
 
 /** KDF's `orderbook_rpc_v2` (the Komodo Wallet SDK's form). */

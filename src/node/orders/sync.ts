@@ -23,6 +23,7 @@ import {
   type OrdermatchRequest,
   type PubkeyOrders,
 } from './messages/requests';
+import { inOrder } from './inOrder';
 import { encodeOrdermatchMessage } from './messages/codec';
 import { PairProofError, readPairProof } from './messages/pairProof';
 import type { PubkeyKeepAliveMsg } from './messages/types';
@@ -222,22 +223,25 @@ export function bestOrders(
   action: 'buy' | 'sell',
   limit: MmNumber | number,
 ): Map<string, OrderbookItem[]> | null {
-  const relevant = orders.filter((o) => (action === 'buy' ? o.base === coin : o.rel === coin));
-  if (relevant.length === 0) return null;
   const byOther = new Map<string, OrderbookItem[]>();
-  for (const o of [...relevant].sort(byPrice)) {
+  for (const o of orders) {
+    if ((action === 'buy' ? o.base : o.rel) !== coin) continue;
     const other = action === 'buy' ? o.rel : o.base;
-    byOther.set(other, [...(byOther.get(other) ?? []), o]);
+    const list = byOther.get(other);
+    if (list) list.push(o);
+    else byOther.set(other, [o]);
   }
+  if (byOther.size === 0) return null;
   const result = new Map<string, OrderbookItem[]>();
   for (const [other, list] of byOther) {
-    if (typeof limit === 'number') {
-      result.set(other, list.slice(0, limit));
-      continue;
-    }
     const picked: OrderbookItem[] = [];
     let collected = MmNumber.ZERO;
-    for (const o of list) {
+    for (const o of inOrder(list, byPrice)) {
+      if (typeof limit === 'number') {
+        if (picked.length === limit) break;
+        picked.push(o);
+        continue;
+      }
       const inCoin = (v: MmNumber): MmNumber => (action === 'buy' ? v : v.mul(o.price));
       if (inCoin(o.minVolume).gt(limit)) continue;
       picked.push(o);

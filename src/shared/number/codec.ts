@@ -131,10 +131,14 @@ function decodeBigInt(part: unknown): bigint | undefined {
 
 /** The inverse of decodeBigInt, through hex text too (linear, for the large numbers arithmetic makes). */
 export function encodeBigInt(n: bigint): [number, number[]] {
-  const hex = (n < 0n ? -n : n).toString(16);
+  const sign = n < 0n ? -1 : n > 0n ? 1 : 0;
+  const magnitude = n < 0n ? -n : n;
+  // Most amounts fit one digit: no text round trip for them.
+  if (magnitude <= 0xffffffffn) return [sign, sign === 0 ? [] : [Number(magnitude)]];
+  const hex = magnitude.toString(16);
   const digits: number[] = [];
-  if (n !== 0n) for (let end = hex.length; end > 0; end -= 8) digits.push(parseInt(hex.slice(Math.max(0, end - 8), end), 16));
-  return [n < 0n ? -1 : n > 0n ? 1 : 0, digits];
+  for (let end = hex.length; end > 0; end -= 8) digits.push(parseInt(hex.slice(Math.max(0, end - 8), end), 16));
+  return [sign, digits];
 }
 
 /** An integer string, its length checked before the regex looks at it. */
@@ -218,12 +222,24 @@ export function renderDecimal(numer: bigint, denom: bigint): string {
   return (negative ? '-' : '') + placePoint(digits.toString(), scale);
 }
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /**
  * The fast path for the common case, a denominator of only 2s and 5s (amounts, prices with a few
  * decimals): the digits are exact, so scale once instead of dividing to 100 digits and trimming.
  * Null when the quotient does not terminate or has more than KDF's 100 significant digits.
  */
 function exactDecimal(magnitude: bigint, denom: bigint): string | null {
+  const factors = denom <= MAX_SAFE ? twosAndFivesOfSafe(Number(denom)) : twosAndFives(denom);
+  if (!factors) return null;
+  // A reduced fraction over 2^a·5^b has exactly max(a, b) decimals, the last one non-zero.
+  const scale = Math.max(factors[0], factors[1]);
+  const digits = (magnitude * (10n ** BigInt(scale) / denom)).toString();
+  return digits.length <= KDF_DIVISION_PRECISION ? placePoint(digits, scale) : null;
+}
+
+/** [a, b] when `denom` is 2^a·5^b, else null. */
+function twosAndFives(denom: bigint): [number, number] | null {
   let rest = denom;
   let twos = 0;
   let fives = 0;
@@ -235,12 +251,23 @@ function exactDecimal(magnitude: bigint, denom: bigint): string | null {
     rest /= 5n;
     fives++;
   }
-  if (rest !== 1n) return null;
-  // A reduced fraction over 2^a·5^b has exactly max(a, b) decimals, the last one non-zero.
-  const scale = Math.max(twos, fives);
-  const text = placePoint((magnitude * (10n ** BigInt(scale) / denom)).toString(), scale);
-  const significant = text.replace('.', '').replace(/^0+/, '').length;
-  return significant <= KDF_DIVISION_PRECISION ? text : null;
+  return rest === 1n ? [twos, fives] : null;
+}
+
+/** The same on a safe integer, in floats (exact there): most denominators are, and bigint steps allocate. */
+function twosAndFivesOfSafe(denom: number): [number, number] | null {
+  let rest = denom;
+  let twos = 0;
+  let fives = 0;
+  while (rest % 2 === 0) {
+    rest /= 2;
+    twos++;
+  }
+  while (rest % 5 === 0) {
+    rest /= 5;
+    fives++;
+  }
+  return rest === 1 ? [twos, fives] : null;
 }
 
 function placePoint(digits: string, scale: number): string {
