@@ -94,7 +94,7 @@ test('an open order survives the maker reloading the page, after the not-persist
   expect(info.seednodes.length, 'devnet.json lists a seed node').toBeGreaterThan(0);
 
   const maker = await openTrader(browser, 'durable-maker', info.wallets.alice!.passphrase, info.seednodes, { initScript: declinePersistence });
-  const taker = await openTrader(browser, 'durable-taker', info.wallets.bob!.passphrase, info.seednodes);
+  let taker = await openTrader(browser, 'durable-taker', info.wallets.bob!.passphrase, info.seednodes);
 
   // ---- The wallet page says plainly that storage is not persistent, on a phone as well.
   const status = maker.getByTestId('storage-status');
@@ -138,9 +138,12 @@ test('an open order survives the maker reloading the page, after the not-persist
   await expect(maker.locator(`[data-testid="my-order"][data-uuid="${uuid}"]`)).toBeVisible();
 
   await openExchange(taker, BASE, REL);
-  const ask = taker.locator(`[data-testid="orderbook-ask"][data-uuid="${uuid}"]`);
-  await expect(ask).toBeVisible({ timeout: 90_000 });
-  await expect(ask).toHaveAttribute('data-mine', 'false');
+  const askOn = (page: Page) => page.locator(`[data-testid="orderbook-ask"][data-uuid="${uuid}"]`);
+  await expect(askOn(taker)).toBeVisible({ timeout: 90_000 });
+  await expect(askOn(taker)).toHaveAttribute('data-mine', 'false');
+  // The taker leaves, so that no node holds the order while the maker is away: the book a new
+  // taker finds after the reload can only come from the reloaded maker.
+  await taker.context().close();
 
   // ---- The maker reloads: a new page and a new node, unlocked again with the password.
   await maker.reload();
@@ -159,7 +162,11 @@ test('an open order survives the maker reloading the page, after the not-persist
   await expect(mine).toBeVisible({ timeout: 30_000 });
   await expect(mine.getByTestId('order-volume')).toHaveText('1');
   await expect(maker.locator(`[data-testid="orderbook-ask"][data-uuid="${uuid}"]`)).toHaveAttribute('data-mine', 'true', { timeout: 60_000 });
-  // Still (or again) on the other browser's book, as the maker's.
+  // A taker that joins now (a fresh browser: nothing stored) finds the order on its book, as the maker's.
+  taker = await openTrader(browser, 'durable-taker', info.wallets.bob!.passphrase, info.seednodes);
+  for (const coin of [BASE, REL]) await activateCoin(taker, coin, info.coins[coin]!.servers);
+  await openExchange(taker, BASE, REL);
+  const ask = askOn(taker);
   await expect(ask).toBeVisible({ timeout: 90_000 });
   await expect(ask).toHaveAttribute('data-mine', 'false');
   await expect(ask).toHaveAttribute('data-price', '3');
@@ -170,10 +177,14 @@ test('an open order survives the maker reloading the page, after the not-persist
   await expect(maker.getByTestId('trade-confirm')).toBeEnabled();
   await maker.getByTestId('trade-back').click();
 
-  // Leave the shared book as it was.
-  await mine.getByTestId('order-cancel').click();
-  await mine.getByTestId('order-cancel-confirm').click();
-  await expect(mine).toHaveCount(0, { timeout: 15_000 });
+  // Disabling the base coin cancels its order (KDF's `cancelled_orders`), says which, and takes it
+  // off the other browser's book; the shared book is left as it was.
+  await maker.getByTestId('page-tab-wallet').click();
+  await coinRow(maker, BASE).click();
+  await maker.getByTestId('disable-coin').click();
+  await maker.getByTestId('disable-confirm').click();
+  await expect(coinRow(maker, BASE)).toHaveCount(0);
+  await expect(maker.getByTestId('coins-cancelled-orders')).toHaveText(`1 order of ${BASE} cancelled: ${uuid}`);
   await expect(ask).toHaveCount(0, { timeout: 60_000 });
 
   await maker.context().close();
