@@ -4,14 +4,14 @@
  * to date on every new block or payment. Only transactions that are new or changed height are
  * fetched again.
  */
-import { address as btcAddress, Transaction, type Network } from 'bitcoinjs-lib';
+import { address as btcAddress, type Network, type Transaction } from 'bitcoinjs-lib';
 import type { TxHistoryStore } from '../../storage';
 import { bytesToHex } from '../../crypto';
 import type { HistorySyncState, TransactionDetails, TxHistoryView } from '../coin';
 import { byKdfHistoryOrder, CoalescedPasses } from '../historySync';
 import { readTxRecords, txToRecord, UnreadableTxRecords, UNREADABLE_RECORDS_EVENT, type ReadHistory } from '../txHistoryRecord';
 import { bitcoinjsNetwork } from './network';
-import { satToDecimal } from './tx';
+import { parseTx, satToDecimal } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 
 export const HISTORY_EVENT = 'coin_history';
@@ -112,7 +112,7 @@ export class UtxoHistory implements TxHistoryView {
     for (let i = 0; i < missing.length; i += BATCH) {
       const part = missing.slice(i, i + BATCH);
       const hexes = await this.coin.api.rawTransactions(part);
-      part.forEach((id, j) => this.rawCache.set(id, Transaction.fromHex(hexes[j] ?? '')));
+      part.forEach((id, j) => this.rawCache.set(id, parseTx(hexes[j] ?? '', this.coin.txFormat)));
     }
     return txids.map((id) => this.rawCache.get(id) as Transaction);
   }

@@ -27,11 +27,11 @@ export interface UtxoSigner {
   readonly publicKey: Uint8Array;
   sign(plan: TxPlan, ctx: SignContext): Promise<SignedTx>;
   /**
-   * Signs legacy input `index` of `tx` against `scriptCode` (an HTLC redeem script), SIGHASH_ALL;
-   * returns DER + hashtype. Absent for hardware wallets, which sign only their own scripts, so
+   * Signs legacy input `index` of `tx`, which spends `value` sat, against `scriptCode` (an HTLC
+   * redeem script), SIGHASH_ALL; returns DER + hashtype. Absent for hardware wallets, which sign only their own scripts, so
    * such coins cannot swap yet.
    */
-  signScriptInput?(tx: Transaction, index: number, scriptCode: Uint8Array): Promise<Uint8Array>;
+  signScriptInput?(tx: Transaction, index: number, scriptCode: Uint8Array, value: bigint): Promise<Uint8Array>;
 }
 
 export function softwareSigner(keyPair: KeyPair): UtxoSigner {
@@ -39,6 +39,6 @@ export function softwareSigner(keyPair: KeyPair): UtxoSigner {
     kind: 'software',
     publicKey: keyPair.publicKey,
     sign: async (plan, ctx) => signTx(plan, keyPair, ctx.config, ctx.inputKind),
-    signScriptInput: async (tx, index, scriptCode) => signLegacyScriptInput(tx, index, keyPair, scriptCode),
+    signScriptInput: async (tx, index, scriptCode, value) => signLegacyScriptInput(tx, index, keyPair, scriptCode, value),
   };
 }

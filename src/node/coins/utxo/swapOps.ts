@@ -24,7 +24,7 @@ import { checkPaymentOutput, htlcOutputScript, paymentOutputs, redeemScriptOf } 
 import { checkInputsSignedBy, checkTakerFeeOutputs, isSignedBy, takerFeeOutputs } from './swap/takerFee';
 import { decodeSwapTx, decodeTx, MAX_TX_BYTES, sameAsChain, toSwapTx } from './swap/txBytes';
 import { SWAP_SPEND_TX_SIZE } from './tradeFee';
-import { feeForVsize, plainLayout, planTx, type TxOutput } from './tx';
+import { coinTxFormat, feeForVsize, planTx, type TxFormat, type TxOutput } from './tx';
 import {
   HTLC_REFUND_SEQUENCE,
   HTLC_SPEND_SEQUENCE,
@@ -54,6 +54,11 @@ export class UtxoSwapOps implements SwapOps {
 
   constructor(private readonly coin: UtxoCoinView) {}
 
+  /** The coin's transaction layout: every transaction read here is of it. */
+  private get format(): TxFormat {
+    return this.coin.txFormat;
+  }
+
   get htlcPubkey(): Uint8Array {
     return this.coin.signer.publicKey;
   }
@@ -64,7 +69,7 @@ export class UtxoSwapOps implements SwapOps {
   }
 
   async validateTakerFee(tx: SwapTx, fee: DexFeePayment, senderPubkey: Uint8Array, minBlock: number): Promise<void> {
-    const decoded = decodeSwapTx(tx);
+    const decoded = decodeSwapTx(tx, this.format);
     checkInputsSignedBy(decoded, senderPubkey);
     checkTakerFeeOutputs(decoded, { fee: this.toSat(fee.fee), burn: this.toSat(fee.burn) });
     await this.checkOnChain(decoded);
@@ -86,7 +91,7 @@ export class UtxoSwapOps implements SwapOps {
 
   txFromBytes(raw: Uint8Array): SwapTx {
     if (raw.length > MAX_TX_BYTES) throw new SwapValidationError(`transaction of ${raw.length} bytes is larger than a standard one`);
-    return toSwapTx(decodeTx(raw));
+    return toSwapTx(decodeTx(raw, this.format));
   }
 
   /**
@@ -112,7 +117,7 @@ export class UtxoSwapOps implements SwapOps {
 
   async validatePayment(tx: SwapTx, terms: HtlcTerms): Promise<void> {
     if (!sameBytes(terms.receiverPubkey, this.htlcPubkey)) throw new SwapValidationError('the payment is not to our key');
-    const decoded = decodeSwapTx(tx);
+    const decoded = decodeSwapTx(tx, this.format);
     checkPaymentOutput(decoded, terms, this.toSat(terms.amount));
     await this.checkOnChain(decoded);
   }
@@ -121,7 +126,7 @@ export class UtxoSwapOps implements SwapOps {
     const sign = this.htlcSigner();
     if (!sameBytes(terms.receiverPubkey, this.htlcPubkey)) throw coinError.internal('only a payment to our own key can be spent by us');
     if (!sameBytes(dhash160(secret), terms.secretHash)) throw coinError.internal('the secret does not match the secret hash');
-    const decoded = decodeSwapTx(payment);
+    const decoded = decodeSwapTx(payment, this.format);
     checkPaymentOutput(decoded, terms, this.toSat(terms.amount));
     const redeem = redeemScriptOf(terms);
     // KDF sets the spend's lock time as a refund's; with a final sequence it is not enforced.
@@ -131,7 +136,7 @@ export class UtxoSwapOps implements SwapOps {
       redeem,
       to: this.coin.script,
       fee: await this.htlcSpendFee(),
-      version: plainLayout(this.coin.config).txversion,
+      format: coinTxFormat(this.coin.config),
       sequence: HTLC_SPEND_SEQUENCE,
       lockTime,
       sign,
@@ -143,7 +148,7 @@ export class UtxoSwapOps implements SwapOps {
   async refundPayment(payment: SwapTx, terms: HtlcTerms): Promise<SwapTx> {
     const sign = this.htlcSigner();
     if (!sameBytes(terms.senderPubkey, this.htlcPubkey)) throw coinError.internal('only our own payment can be refunded by us');
-    const decoded = decodeSwapTx(payment);
+    const decoded = decodeSwapTx(payment, this.format);
     checkPaymentOutput(decoded, terms, this.toSat(terms.amount));
     const mtp = await this.medianTimePast();
     if (!htlcRefundable(terms.timeLock, mtp)) {
@@ -155,7 +160,7 @@ export class UtxoSwapOps implements SwapOps {
       redeem,
       to: this.coin.script,
       fee: await this.htlcSpendFee(),
-      version: plainLayout(this.coin.config).txversion,
+      format: coinTxFormat(this.coin.config),
       sequence: HTLC_REFUND_SEQUENCE,
       lockTime: htlcRefundLockTime(terms.timeLock, mtp),
       sign,
@@ -169,7 +174,7 @@ export class UtxoSwapOps implements SwapOps {
   }
 
   async findPaymentOutcome(payment: SwapTx, terms: HtlcTerms): Promise<HtlcOutcome | null> {
-    const decoded = decodeSwapTx(payment);
+    const decoded = decodeSwapTx(payment, this.format);
     const redeem = redeemScriptOf(terms);
     const script = htlcOutputScript(redeem);
     if (!decoded.outs[0] || !sameBytes(decoded.outs[0].script, script)) {
@@ -186,7 +191,7 @@ export class UtxoSwapOps implements SwapOps {
   }
 
   extractSecret(spend: SwapTx, secretHash: Uint8Array): Uint8Array {
-    return secretFromSpend(decodeSwapTx(spend), secretHash);
+    return secretFromSpend(decodeSwapTx(spend, this.format), secretHash);
   }
 
   async confirmations(txHash: string): Promise<number | null> {
@@ -225,7 +230,7 @@ export class UtxoSwapOps implements SwapOps {
       const ids = unique.slice(i, i + HISTORY_BATCH);
       const hexes = await this.coin.api.rawTransactions(ids);
       for (const [j, hex] of hexes.entries()) {
-        const found = pick(decodeSwapTx({ txHex: hex, txHash: ids[j] ?? '' }));
+        const found = pick(decodeSwapTx({ txHex: hex, txHash: ids[j] ?? '' }, this.format));
         if (found !== null) return found;
       }
     }
@@ -233,10 +238,10 @@ export class UtxoSwapOps implements SwapOps {
   }
 
   /** The signer's HTLC signing; a hardware wallet has none, and the whole swap is refused before anything is sent. */
-  private htlcSigner(): (tx: Transaction, index: number, scriptCode: Uint8Array) => Promise<Uint8Array> {
+  private htlcSigner(): (tx: Transaction, index: number, scriptCode: Uint8Array, value: bigint) => Promise<Uint8Array> {
     const signer = this.coin.signer;
     if (!signer.signScriptInput) throw hardwareWalletNotSupported(this.coin.ticker);
-    return (tx, index, scriptCode) => signer.signScriptInput!(tx, index, scriptCode);
+    return (tx, index, scriptCode, value) => signer.signScriptInput!(tx, index, scriptCode, value);
   }
 
   /** Plans `outputs` over the spendable outputs at the coin's fee rate (KDF's `send_outputs_from_my_address`), signs and broadcasts. */

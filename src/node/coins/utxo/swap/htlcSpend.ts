@@ -1,11 +1,12 @@
 /**
  * The transaction that spends or refunds an HTLC payment (KDF's `p2sh_spending_tx`): one input,
  * the payment's output 0, with the given sequence; one output of its value less the fee to our own
- * script; the lock time given (0 on a spend, past the HTLC's on a refund). The input is signed
- * SIGHASH_ALL over the redeem script (legacy: the P2SH is not a witness program), then its
- * scriptSig is built around the signature.
+ * script; the lock time given (0 on a spend, past the HTLC's on a refund), in the coin's layout. The
+ * input is signed SIGHASH_ALL over the redeem script (legacy: the P2SH is not a witness program),
+ * then its scriptSig is built around the signature.
  */
-import { Transaction } from 'bitcoinjs-lib';
+import type { Transaction } from 'bitcoinjs-lib';
+import { newTx, type TxFormat } from '../tx/txFormat';
 import { htlcSpendFeeTooHigh } from './errors';
 import { HTLC_VOUT } from './payment';
 
@@ -16,12 +17,12 @@ export interface HtlcSpendRequest {
   /** Our own output script. */
   to: Uint8Array;
   fee: bigint;
-  /** The coin's transaction version. */
-  version: number;
+  /** The coin's transaction layout and version. */
+  format: TxFormat;
   sequence: number;
   lockTime: number;
-  /** The signature (DER + hashtype) of input 0 over the redeem script. */
-  sign(tx: Transaction, index: number, scriptCode: Uint8Array): Promise<Uint8Array>;
+  /** The signature (DER + hashtype) of input 0, which spends `value` sat, over the redeem script. */
+  sign(tx: Transaction, index: number, scriptCode: Uint8Array, value: bigint): Promise<Uint8Array>;
   /** The scriptSig around that signature: the spend's or the refund's. */
   scriptSig(signature: Uint8Array): Uint8Array;
 }
@@ -29,11 +30,10 @@ export interface HtlcSpendRequest {
 export async function buildHtlcSpend(req: HtlcSpendRequest): Promise<Transaction> {
   const value = req.payment.outs[HTLC_VOUT]?.value ?? 0n;
   if (req.fee >= value) throw htlcSpendFeeTooHigh(req.fee, value);
-  const tx = new Transaction();
-  tx.version = req.version;
+  const tx = newTx(req.format);
   tx.locktime = req.lockTime;
   tx.addInput(req.payment.getHash(), HTLC_VOUT, req.sequence);
   tx.addOutput(req.to, value - req.fee);
-  tx.setInputScript(0, req.scriptSig(await req.sign(tx, 0, req.redeem)));
+  tx.setInputScript(0, req.scriptSig(await req.sign(tx, 0, req.redeem, value)));
   return tx;
 }

@@ -1,24 +1,28 @@
 /**
  * Signs a plan with the wallet's key, SIGHASH_ALL on every input, as KDF's `with_key_pair::sign_tx`:
- * - P2PKH inputs: legacy sighash, scriptSig `<DER sig + 01> <33-byte key>`;
+ * - P2PKH inputs: scriptSig `<DER sig + 01> <33-byte key>` over the legacy sighash, or over the
+ *   ZIP-143/243 digest (zip243.ts) for Zcash-layout coins (KMD and its asset chains);
  * - P2WPKH inputs: BIP143 sighash over the key's P2PKH scriptCode and the input's value, empty
  *   scriptSig, witness `[DER sig + 01, key]`.
  * Signatures are RFC 6979 deterministic with low S, as libsecp256k1 makes them, so KDF and this
- * produce the same bytes for the same transaction. Version is the coin's `txversion` (KDF's
- * default 1), every sequence 0xffffffff, lock time 0 unless given. Legacy sighashes hash the whole
- * transaction per input, so hundreds of inputs take a while even with the shared parts kept
- * (sighash.ts): signing yields to the event loop every few milliseconds (yieldToEventLoop.ts) and
- * never blocks other requests for long.
- * bitcoinjs-lib serializes only the plain Bitcoin layout, so Zcash (overwintered), fork-id (BCH)
- * and PoS (nTime) coins are refused with InternalError until they get their own serializer.
+ * produce the same bytes for the same transaction. The layout and version are the coin's
+ * (txFormat.ts), every sequence 0xffffffff, lock time 0 unless given (KMD sets it, kmd/claim.ts),
+ * expiry height 0. Legacy sighashes hash the whole transaction per input, so hundreds of inputs
+ * take a while even with the shared parts kept (sighash.ts): signing yields to the event loop
+ * every few milliseconds (yieldToEventLoop.ts) and never blocks other requests for long.
+ * Fork-id (BCH) and PoS (nTime) coins are refused with InternalError until they get their own
+ * serializer.
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { Transaction } from 'bitcoinjs-lib';
 import { hash160, hexToBytes, type KeyPair } from '../../../crypto';
 import { coinError } from '../../coinErrors';
-import type { CoinConfig, UtxoParams } from '../../config';
+import type { CoinConfig } from '../../config';
 import { p2pkhScript } from './scripts';
 import { SighashCache } from './sighash';
+import { newTx, txFormat, type TxFormat } from './txFormat';
+import { ZcashTransaction } from './zcashTx';
+import { SIGHASH_ALL, ZcashSighash } from './zip243';
 import type { InputKind, TxPlan } from './types';
 import { sliceClock, yieldToEventLoop } from './yieldToEventLoop';
 
@@ -35,33 +39,50 @@ export interface SignedTx {
 const SEQUENCE_FINAL = 0xffffffff;
 
 export async function signTx(plan: TxPlan, key: KeyPair, coin: CoinConfig, inputKind: InputKind, lockTime = 0): Promise<SignedTx> {
-  const tx = new Transaction();
-  tx.version = plainLayout(coin).txversion;
+  const format = coinTxFormat(coin);
+  if (format.kind === 'zcash' && inputKind !== 'p2pkh') throw coinError.internal(`${coin.ticker}: Zcash-layout transactions have no witness inputs`);
+  const tx = newTx(format);
   tx.locktime = lockTime;
   for (const u of plan.inputs) tx.addInput(txidToHash(u.txid), u.vout, SEQUENCE_FINAL);
   for (const o of plan.outputs) tx.addOutput(o.script, o.value);
-  const hashes = new SighashCache(tx, scriptCodeOf(key));
+  const digests = inputDigests(tx, scriptCodeOf(key));
   const slice = sliceClock();
   for (const [i, u] of plan.inputs.entries()) {
-    signInput(tx, i, key, inputKind, u.value, hashes);
+    signInput(tx, i, key, inputKind, u.value, digests);
     if (slice.due()) await yieldToEventLoop();
   }
   return { hex: tx.toHex(), txid: tx.getId(), size: tx.byteLength(), vsize: tx.virtualSize() };
 }
 
+/** The SIGHASH_ALL digest of each input of one transaction, all committing to one script code. */
+export interface InputDigests {
+  digest(index: number, inputKind: InputKind, value: bigint): Uint8Array;
+}
+
 /**
- * Signs input `index` of `tx`, which spends `value` sat from `key`'s P2PKH or P2WPKH script;
- * `hashes` is shared by the inputs of one transaction (its inputs and outputs must not change).
+ * The digests of `tx`'s inputs by its layout: Bitcoin's legacy or BIP143 ones, or ZIP-143/243's
+ * (which commit to the spent value on every input). Their shared parts are computed once, so the
+ * transaction's inputs and outputs must not change while they are used.
  */
+export function inputDigests(tx: Transaction, scriptCode: Uint8Array): InputDigests {
+  if (tx instanceof ZcashTransaction) {
+    const zcash = new ZcashSighash(tx);
+    return { digest: (index, _kind, value) => zcash.digest({ index, scriptCode, value }, SIGHASH_ALL) };
+  }
+  const bitcoin = new SighashCache(tx, scriptCode);
+  return { digest: (index, kind, value) => (kind === 'p2pkh' ? bitcoin.legacy(index) : bitcoin.witnessV0(index, value)) };
+}
+
+/** Signs input `index` of `tx`, which spends `value` sat from `key`'s P2PKH or P2WPKH script. */
 export function signInput(
   tx: Transaction,
   index: number,
   key: KeyPair,
   inputKind: InputKind,
   value: bigint,
-  hashes = new SighashCache(tx, scriptCodeOf(key)),
+  digests = inputDigests(tx, scriptCodeOf(key)),
 ): void {
-  const sighash = inputKind === 'p2pkh' ? hashes.legacy(index) : hashes.witnessV0(index, value);
+  const sighash = digests.digest(index, inputKind, value);
   const der = secp256k1.sign(sighash, key.privateKey, { prehash: false, lowS: true, format: 'der' });
   const sig = Uint8Array.of(...der, Transaction.SIGHASH_ALL);
   if (inputKind === 'p2pkh') tx.setInputScript(index, Uint8Array.of(sig.length, ...sig, key.publicKey.length, ...key.publicKey));
@@ -70,11 +91,11 @@ export function signInput(
 
 /**
  * The SIGHASH_ALL signature (DER + hashtype byte) of input `index` of `tx`, a legacy (non-witness)
- * input whose script code is `scriptCode`: a P2SH input commits to its redeem script (an HTLC
- * spend or refund). The caller builds the scriptSig around it.
+ * input spending `value` sat whose script code is `scriptCode`: a P2SH input commits to its redeem
+ * script (an HTLC spend or refund). The caller builds the scriptSig around it.
  */
-export function signLegacyScriptInput(tx: Transaction, index: number, key: KeyPair, scriptCode: Uint8Array): Uint8Array {
-  const sighash = new SighashCache(tx, scriptCode).legacy(index);
+export function signLegacyScriptInput(tx: Transaction, index: number, key: KeyPair, scriptCode: Uint8Array, value: bigint): Uint8Array {
+  const sighash = inputDigests(tx, scriptCode).digest(index, 'p2pkh', value);
   const der = secp256k1.sign(sighash, key.privateKey, { prehash: false, lowS: true, format: 'der' });
   return Uint8Array.of(...der, Transaction.SIGHASH_ALL);
 }
@@ -84,16 +105,18 @@ function scriptCodeOf(key: KeyPair): Uint8Array {
   return p2pkhScript(hash160(key.publicKey));
 }
 
-/** The coin's transaction layout, refused unless it is the plain Bitcoin one this module serializes. */
-export function plainLayout(coin: CoinConfig): UtxoParams {
+/**
+ * The coin's transaction layout: the plain Bitcoin one or Zcash's (overwintered); the layouts
+ * nothing here serializes are refused.
+ */
+export function coinTxFormat(coin: CoinConfig): TxFormat {
   const utxo = coin.utxo;
   if (!utxo) throw coinError.internal(`${coin.ticker} is not a UTXO coin`);
-  if (utxo.overwintered) throw coinError.internal(`${coin.ticker}: overwintered transactions are not supported yet`);
   if (utxo.forkId !== 0 || utxo.signatureVersion === 'fork_id') {
     throw coinError.internal(`${coin.ticker}: fork id signatures are not supported yet`);
   }
   if (utxo.isPoS || utxo.isPoSV) throw coinError.internal(`${coin.ticker}: PoS transactions (nTime) are not supported yet`);
-  return utxo;
+  return txFormat(utxo, coin.ticker);
 }
 
 /** Transaction ids are shown byte-reversed; outpoints hold the hash in its natural order. */
