@@ -75,6 +75,7 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'verify_message', formats: MMRPC, auth: true },
   { name: 'get_raw_transaction', formats: MMRPC, auth: true },
   { name: 'get_current_mtp', formats: MMRPC, auth: true },
+  { name: 'kmd_rewards_info', formats: LEGACY, auth: true },
   { name: 'enable_eth_with_tokens', formats: MMRPC, auth: true },
   { name: 'enable_erc20', formats: MMRPC, auth: true },
   { name: 'trezor_connection_status', formats: MMRPC, auth: true },

@@ -45,7 +45,7 @@ export async function trezorUtxoSigner(session: TrezorSession, config: CoinConfi
           inputs: plan.inputs.map((u, i) => ({ path, scriptType, prevTxHex: prevTxHexes[i] ?? '', prevIndex: u.vout, amount: u.value })),
           outputs,
           version: config.utxo?.txversion ?? 1,
-          lockTime: 0,
+          lockTime: plan.lockTime ?? 0,
         },
         { signal: ctx.signal, processor },
       );

@@ -38,7 +38,7 @@ export function softwareSigner(keyPair: KeyPair): UtxoSigner {
   return {
     kind: 'software',
     publicKey: keyPair.publicKey,
-    sign: async (plan, ctx) => signTx(plan, keyPair, ctx.config, ctx.inputKind),
+    sign: async (plan, ctx) => signTx(plan, keyPair, ctx.config, ctx.inputKind, plan.lockTime),
     signScriptInput: async (tx, index, scriptCode, value) => signLegacyScriptInput(tx, index, keyPair, scriptCode, value),
   };
 }

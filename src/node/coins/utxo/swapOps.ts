@@ -24,7 +24,8 @@ import { checkPaymentOutput, htlcOutputScript, paymentOutputs, redeemScriptOf } 
 import { checkInputsSignedBy, checkTakerFeeOutputs, isSignedBy, takerFeeOutputs } from './swap/takerFee';
 import { decodeSwapTx, decodeTx, MAX_TX_BYTES, sameAsChain, toSwapTx } from './swap/txBytes';
 import { SWAP_SPEND_TX_SIZE } from './tradeFee';
-import { coinTxFormat, feeForVsize, planTx, type TxFormat, type TxOutput } from './tx';
+import { planWalletTx } from './kmd/claim';
+import { coinTxFormat, feeForVsize, type TxFormat, type TxOutput } from './tx';
 import {
   HTLC_REFUND_SEQUENCE,
   HTLC_SPEND_SEQUENCE,
@@ -248,7 +249,7 @@ export class UtxoSwapOps implements SwapOps {
   private sendOutputs(outputs: TxOutput[]): Promise<SwapTx> {
     const run = this.sending.then(async () => {
       const { ticker, decimals, script, inputKind, utxo, api } = this.coin;
-      const plan = planTx({
+      const plan = await planWalletTx(this.coin, {
         unspents: await this.coin.spendableUnspents(),
         outputs,
         changeScript: script,

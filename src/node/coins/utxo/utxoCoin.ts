@@ -128,6 +128,10 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
     return this.tipHeight;
   }
 
+  nowSec(): number {
+    return Math.floor(this.init.now() / 1000);
+  }
+
   /** Unspent outputs the wallet may spend now: not spent by our own broadcasts, not immature. */
   async spendableUnspents(): Promise<Unspent[]> {
     const { spendable } = await this.classifiedUnspents();
@@ -141,7 +145,7 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   }
 
   async withdraw(req: WithdrawRequest, hooks: WithdrawHooks = {}): Promise<TransactionDetails> {
-    return buildWithdraw(this, req, await this.spendableUnspents(), Math.floor(this.init.now() / 1000), hooks);
+    return buildWithdraw(this, req, await this.spendableUnspents(), hooks);
   }
 
   async sendRawTransaction(txHex: string): Promise<string> {

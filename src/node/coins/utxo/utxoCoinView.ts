@@ -21,6 +21,8 @@ export interface UtxoCoinView {
   readonly api: ElectrumApi;
   /** The chain tip height. */
   readonly height: number;
+  /** Unix seconds by the node's clock. */
+  nowSec(): number;
   spendableUnspents(): Promise<Unspent[]>;
   /** The wallet script's history (`blockchain.scripthash.get_history`), cached by its status. */
   walletHistory(): Promise<HistoryItem[]>;

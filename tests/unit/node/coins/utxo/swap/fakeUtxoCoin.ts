@@ -66,6 +66,13 @@ export class FakeUtxoCoin implements UtxoCoinView {
   readonly broadcasts: string[] = [];
   private readonly spent = new Set<string>();
 
+  /** The node's clock, unix seconds. */
+  now = 1_700_000_000;
+
+  nowSec(): number {
+    return this.now;
+  }
+
   get txFormat(): TxFormat {
     return txFormat(this.utxo, this.ticker);
   }
