@@ -6,7 +6,7 @@
 import type { NodeContext } from '../context';
 import type { HandlerTable } from '../handler';
 import { legacyError } from './coinLookup';
-import { KMD_TICKER } from './utxo/kmd/claim';
+import { KMD_TICKER } from './utxo/kmd/interest';
 import { kmdRewardsInfo, type KmdRewardsInfo } from './utxo/kmd/rewardsInfo';
 import { satToDecimal } from './utxo/tx';
 import { coinFamily } from './walletKeys';

@@ -25,11 +25,11 @@ import { checkInputsSignedBy, checkTakerFeeOutputs, isSignedBy, takerFeeOutputs 
 import { decodeSwapTx, decodeTx, MAX_TX_BYTES, sameAsChain, toSwapTx } from './swap/txBytes';
 import { SWAP_SPEND_TX_SIZE } from './tradeFee';
 import { planWalletTx } from './kmd/claim';
+import { p2shLockTime } from './kmd/lockTime';
 import { coinTxFormat, feeForVsize, type TxFormat, type TxOutput } from './tx';
 import {
   HTLC_REFUND_SEQUENCE,
   HTLC_SPEND_SEQUENCE,
-  htlcRefundLockTime,
   htlcRefundScriptSig,
   htlcRefundable,
   htlcSpendScriptSig,
@@ -131,7 +131,7 @@ export class UtxoSwapOps implements SwapOps {
     checkPaymentOutput(decoded, terms, this.toSat(terms.amount));
     const redeem = redeemScriptOf(terms);
     // KDF sets the spend's lock time as a refund's; with a final sequence it is not enforced.
-    const lockTime = htlcRefundLockTime(terms.timeLock, await this.medianTimePast());
+    const lockTime = p2shLockTime(this.coin.ticker, terms.timeLock, await this.medianTimePast(), this.coin.nowSec());
     const spend = await buildHtlcSpend({
       payment: decoded,
       redeem,
@@ -163,7 +163,7 @@ export class UtxoSwapOps implements SwapOps {
       fee: await this.htlcSpendFee(),
       format: coinTxFormat(this.coin.config),
       sequence: HTLC_REFUND_SEQUENCE,
-      lockTime: htlcRefundLockTime(terms.timeLock, mtp),
+      lockTime: p2shLockTime(this.coin.ticker, terms.timeLock, mtp, this.coin.nowSec()),
       sign,
       scriptSig: (sig) => htlcRefundScriptSig(sig, redeem),
     });

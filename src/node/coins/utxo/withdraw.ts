@@ -9,7 +9,8 @@ import type { TransactionDetails, WithdrawFee, WithdrawHooks, WithdrawRequest } 
 import { coinError } from '../coinErrors';
 import { decodeAddress } from './address';
 import { coinFeeRate } from './feeRate';
-import { planWalletTx, supportsInterest } from './kmd/claim';
+import { planWalletTx } from './kmd/claim';
+import { supportsInterest } from './kmd/interest';
 import { satToDecimal, type FeeRate, type Unspent } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 

@@ -8,22 +8,14 @@
  * - a transaction that claims nothing gets lock time now − 3600 + 2 × 777 instead, the earliest
  *   komodod takes into its mempool (KOMODO_MAXMEMPOOLTIME, an hour, less a margin), so that its own
  *   outputs start to accrue as soon as they can.
- * Only the ticker `KMD` earns interest (KDF's `supports_interest` is `ticker == "KMD"`).
  */
 import type { TxPlan, TxPlanRequest, Unspent } from '../tx';
 import { planTx } from '../tx';
 import { medianTimePast } from '../swap/mtp';
 import type { UtxoCoinView } from '../utxoCoinView';
 import { fundingLockTime } from './fundingLockTime';
-import { KMD_MIN_INTEREST_VALUE, kmdInterest } from './interest';
-
-export const KMD_TICKER = 'KMD';
-/** KDF's lock time for a transaction that claims nothing: an hour back, plus 2 × 777 s of margin. */
-const NO_CLAIM_LOCKTIME_OFFSET = -3600 + 2 * 777;
-
-export function supportsInterest(ticker: string): boolean {
-  return ticker === KMD_TICKER;
-}
+import { KMD_MIN_INTEREST_VALUE, kmdInterest, supportsInterest } from './interest';
+import { kmdEarliestLockTime } from './lockTime';
 
 /** What the KMD chain reads are needed for: the tip's time and the funding lock times. */
 export type KmdChainView = Pick<UtxoCoinView, 'api' | 'height' | 'utxo'>;
@@ -62,7 +54,7 @@ export async function fundingLockTimes(coin: Pick<UtxoCoinView, 'api' | 'utxo'>,
 
 /** KDF's lock time of a wallet transaction that claims `interest` (see the module comment). */
 export function claimLockTime(interest: bigint, mtp: number, nowSec: number): number {
-  return interest > 0n ? mtp : nowSec + NO_CLAIM_LOCKTIME_OFFSET;
+  return interest > 0n ? mtp : kmdEarliestLockTime(nowSec);
 }
 
 /**

@@ -15,7 +15,14 @@
  * claiming transaction's own lock time may lag, which KDF meets when it picks that lock time (claim.ts).
  */
 
-export const KOMODO_ENDOFERA = 7_777_777;
+export const KMD_TICKER = 'KMD';
+
+/** Only the ticker `KMD` earns interest (KDF's `supports_interest` is `ticker == "KMD"`). */
+export function supportsInterest(ticker: string): boolean {
+  return ticker === KMD_TICKER;
+}
+
+const KOMODO_ENDOFERA = 7_777_777;
 const LOCKTIME_THRESHOLD = 500_000_000;
 /** dPoW season 7 (30 June 2023): KIP-0001 cuts the rate 500-fold. */
 const N_S7_HARDFORK_HEIGHT = 3_484_958;
