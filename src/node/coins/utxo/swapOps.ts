@@ -152,8 +152,11 @@ export class UtxoSwapOps implements SwapOps {
     const decoded = decodeSwapTx(payment, this.format);
     checkPaymentOutput(decoded, terms, this.toSat(terms.amount));
     const mtp = await this.medianTimePast();
-    if (!htlcRefundable(terms.timeLock, mtp)) {
-      throw new SwapValidationError(`the payment cannot be refunded yet: the chain's median time past ${mtp} has not passed its lock time ${terms.timeLock}`);
+    const lockTime = p2shLockTime(this.coin.ticker, terms.timeLock, mtp, this.coin.nowSec());
+    // KDF's `can_refund_htlc`: the refund's own lock time (a KMD one may lie past the HTLC's) must be below MTP.
+    if (!htlcRefundable(lockTime, mtp)) {
+      const which = lockTime === terms.timeLock ? 'its lock time' : "the refund's lock time (KMD: an hour back plus 2 × 777 s)";
+      throw new SwapValidationError(`the payment cannot be refunded yet: the chain's median time past ${mtp} has not passed ${which} ${lockTime}`);
     }
     const redeem = redeemScriptOf(terms);
     const refund = await buildHtlcSpend({
@@ -163,7 +166,7 @@ export class UtxoSwapOps implements SwapOps {
       fee: await this.htlcSpendFee(),
       format: coinTxFormat(this.coin.config),
       sequence: HTLC_REFUND_SEQUENCE,
-      lockTime: p2shLockTime(this.coin.ticker, terms.timeLock, mtp, this.coin.nowSec()),
+      lockTime,
       sign,
       scriptSig: (sig) => htlcRefundScriptSig(sig, redeem),
     });
@@ -171,7 +174,8 @@ export class UtxoSwapOps implements SwapOps {
   }
 
   async canRefund(timeLock: number): Promise<boolean> {
-    return htlcRefundable(timeLock, await this.medianTimePast());
+    const mtp = await this.medianTimePast();
+    return htlcRefundable(p2shLockTime(this.coin.ticker, timeLock, mtp, this.coin.nowSec()), mtp);
   }
 
   async findPaymentOutcome(payment: SwapTx, terms: HtlcTerms): Promise<HtlcOutcome | null> {
