@@ -6,6 +6,7 @@
 import type { UtxoMergeParams } from './activationParams';
 import { coinFeeRate } from './feeRate';
 import { planWalletTx } from './kmd/claim';
+import { layoutBytes } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 
 export interface MergeTimers {
@@ -50,6 +51,7 @@ export async function mergeOnce(coin: UtxoCoinView, params: UtxoMergeParams): Pr
     feeRate: await coinFeeRate(coin.utxo, coin.decimals, coin.api),
     feePolicy: { kind: 'deductFromOutput', index: 0 },
     dust: coin.utxo.dust,
+    layoutBytes: layoutBytes(coin.txFormat),
     ticker: coin.ticker,
     decimals: coin.decimals,
   });

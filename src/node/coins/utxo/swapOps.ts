@@ -26,7 +26,7 @@ import { decodeSwapTx, decodeTx, MAX_TX_BYTES, sameAsChain, toSwapTx } from './s
 import { SWAP_SPEND_TX_SIZE } from './tradeFee';
 import { planWalletTx } from './kmd/claim';
 import { p2shLockTime } from './kmd/lockTime';
-import { coinTxFormat, feeForVsize, type TxFormat, type TxOutput } from './tx';
+import { coinTxFormat, feeForVsize, layoutBytes, type TxFormat, type TxOutput } from './tx';
 import {
   HTLC_REFUND_SEQUENCE,
   HTLC_SPEND_SEQUENCE,
@@ -262,6 +262,7 @@ export class UtxoSwapOps implements SwapOps {
         minRelayFeeRate: await this.minRelayFeeRate(),
         feePolicy: { kind: 'sendExact' },
         dust: utxo.dust,
+        layoutBytes: layoutBytes(this.coin.txFormat),
         ticker,
         decimals,
       });

@@ -11,7 +11,7 @@ import { decodeAddress } from './address';
 import { coinFeeRate } from './feeRate';
 import { planWalletTx } from './kmd/claim';
 import { supportsInterest } from './kmd/interest';
-import { satToDecimal, type FeeRate, type Unspent } from './tx';
+import { layoutBytes, satToDecimal, type FeeRate, type Unspent } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 
 async function feeRateFor(coin: UtxoCoinView, fee: WithdrawFee | null): Promise<FeeRate> {
@@ -50,6 +50,7 @@ export async function buildWithdraw(
     feeRate,
     feePolicy: req.max ? { kind: 'deductFromOutput', index: 0 } : { kind: 'sendExact' },
     dust: coin.utxo.dust,
+    layoutBytes: layoutBytes(coin.txFormat),
     ticker: coin.ticker,
     decimals: coin.decimals,
   });

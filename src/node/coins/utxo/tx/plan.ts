@@ -132,7 +132,7 @@ function selectAndSize(req: TxPlanRequest, unspents: Unspent[], outputs: TxOutpu
   /** KDF's `tx_fee_needed`: the miner fee of the last shape sized, gas not included. */
   let fee = 0n;
   const sizedFee = (inputCount: number, outs: TxOutput[]) =>
-    feeForVsize(req.feeRate, estimateTxVsize(inputCount, outs, req.inputKind), req.minRelayFeeRate);
+    feeForVsize(req.feeRate, estimateTxVsize(inputCount, outs, req.inputKind, req.layoutBytes), req.minRelayFeeRate);
   const required = () => outputSum + (deductIndex === undefined ? fee + gas : 0n);
   if (unspents.length === 0) throw notSufficientBalance(req, 0n, required());
 

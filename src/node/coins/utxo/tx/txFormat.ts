@@ -25,6 +25,15 @@ export function txFormat(utxo: UtxoParams, ticker: string): TxFormat {
   return { kind: 'zcash', version, versionGroupId: utxo.versionGroupId, consensusBranchId: utxo.consensusBranchId };
 }
 
+/**
+ * What the format's serialization adds to Bitcoin's, for size estimates: a Zcash transaction's
+ * version group id and expiry height, v4's value balance and the empty shielded lists' counts.
+ */
+export function layoutBytes(format: TxFormat): number {
+  if (format.kind === 'bitcoin') return 0;
+  return format.version === 4 ? 4 + 4 + 8 + 3 : 4 + 4 + 1;
+}
+
 /** An empty transaction of the format, lock time 0 (and expiry height 0, as KDF builds them). */
 export function newTx(format: TxFormat): Transaction {
   if (format.kind === 'zcash') return new ZcashTransaction(format.version, format.consensusBranchId);

@@ -46,6 +46,8 @@ export interface TxPlanRequest {
    * change; absent for every other coin.
    */
   interestOf?: (inputs: Unspent[]) => bigint;
+  /** Bytes the coin's transaction layout adds to Bitcoin's (txFormat.ts `layoutBytes`), sized into every fee. */
+  layoutBytes?: number;
   /** For error data: the coin's ticker and decimals. */
   ticker: string;
   decimals: number;

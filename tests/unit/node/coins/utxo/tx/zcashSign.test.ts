@@ -12,6 +12,9 @@ import { parseCoinsConfig, type CoinConfig } from '../../../../../../src/node/co
 import { buildHtlcSpend } from '../../../../../../src/node/coins/utxo/swap/htlcSpend';
 import {
   coinTxFormat,
+  estimateTxVsize,
+  layoutBytes,
+  newTx,
   p2pkhScript,
   parseTx,
   signLegacyScriptInput,
@@ -70,6 +73,17 @@ describe('signTx for an overwintered coin', () => {
       // ZIP-243 commits to the spent value: the Bitcoin legacy digest, or another value, does not verify.
       expect(verifies(sig!, digests.digest({ index, scriptCode: myScript, value: value - 1n }, 1), key.publicKey)).toBe(false);
     }
+  });
+
+  it("is sized as KDF sizes it: the unsigned transaction's serialization plus 107 bytes an input", async () => {
+    for (const format of [coinTxFormat(DOC), { kind: 'zcash', version: 3, versionGroupId: 0x03c48270, consensusBranchId: 0x5ba81b19 } as const]) {
+      const unsigned = newTx(format);
+      for (const u of plan.inputs) unsigned.addInput(hexToBytes(u.txid), u.vout, 0xffffffff);
+      for (const o of plan.outputs) unsigned.addOutput(o.script, o.value);
+      expect(estimateTxVsize(plan.inputs.length, plan.outputs, 'p2pkh', layoutBytes(format))).toBe(unsigned.byteLength() + 107 * plan.inputs.length);
+    }
+    const signed = await signTx(plan, key, DOC, 'p2pkh');
+    expect(signed.size).toBeLessThanOrEqual(estimateTxVsize(plan.inputs.length, plan.outputs, 'p2pkh', layoutBytes(coinTxFormat(DOC))));
   });
 
   it('refuses witness inputs, which Zcash-layout chains do not have', async () => {
