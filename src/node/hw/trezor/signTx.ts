@@ -9,7 +9,8 @@
  * transaction is described with its own group id, expiry height and shielded parts as extra data.
  */
 import { Transaction } from 'bitcoinjs-lib';
-import { OVERWINTER_FLAG, ZcashTransaction } from '../../coins/utxo/tx/zcashTx';
+import { parseChainTx } from '../../coins/utxo/tx/txFormat';
+import { ZcashTransaction } from '../../coins/utxo/tx/zcashTx';
 import { bytesToHex, hexToBytes } from '../../crypto';
 import { MmError } from '../../errors';
 import { TrezorProtocolError } from './errors';
@@ -220,8 +221,7 @@ function parsePrevTxs(inputs: readonly UtxoSignInput[], branchId: number | undef
     let tx: Transaction;
     try {
       const raw = hexToBytes(input.prevTxHex);
-      const overwintered = branchId !== undefined && raw.length >= 4 && (new DataView(raw.buffer, raw.byteOffset, 4).getUint32(0, true) & OVERWINTER_FLAG) !== 0;
-      tx = overwintered ? ZcashTransaction.parse(raw, branchId) : Transaction.fromBuffer(raw);
+      tx = branchId === undefined ? Transaction.fromBuffer(raw) : parseChainTx(raw, branchId);
     } catch (e) {
       throw invalidInput(`Previous transaction is not a valid ${branchId === undefined ? 'Bitcoin-style' : 'Zcash or Bitcoin-style'} transaction`, e);
     }

@@ -21,7 +21,7 @@ import { kmdEarliestLockTime } from './lockTime';
 export type KmdChainView = Pick<UtxoCoinView, 'api' | 'height' | 'utxo'>;
 
 /** The wallet's outputs with what each accrued by the chain's median time past `mtp`. */
-export interface KmdAccrual {
+interface KmdAccrual {
   mtp: number;
   /** Interest of each output, by `txid:vout`; outputs that accrued nothing are absent. */
   interest: Map<string, bigint>;
@@ -33,7 +33,7 @@ const outpoint = (u: Pick<Unspent, 'txid' | 'vout'>): string => `${u.txid}:${u.v
  * The interest of `unspents` at the chain's median time past. Only outputs that can accrue (10 KMD
  * or more, mined) need their funding transaction, read raw through the coin's transaction cache.
  */
-export async function kmdAccrual(coin: KmdChainView, unspents: Unspent[]): Promise<KmdAccrual> {
+async function kmdAccrual(coin: KmdChainView, unspents: Unspent[]): Promise<KmdAccrual> {
   const mtp = await medianTimePast(coin.api, coin.height);
   const eligible = unspents.filter((u) => u.value >= KMD_MIN_INTEREST_VALUE && u.height > 0);
   const lockTimes = await fundingLockTimes(coin, eligible.map((u) => u.txid));
@@ -53,7 +53,7 @@ export async function fundingLockTimes(coin: Pick<UtxoCoinView, 'api' | 'utxo'>,
 }
 
 /** KDF's lock time of a wallet transaction that claims `interest` (see the module comment). */
-export function claimLockTime(interest: bigint, mtp: number, nowSec: number): number {
+function claimLockTime(interest: bigint, mtp: number, nowSec: number): number {
   return interest > 0n ? mtp : kmdEarliestLockTime(nowSec);
 }
 

@@ -5,7 +5,7 @@
  */
 export type { FeePolicy, FeeRate, InputKind, TxOutput, TxPlan, TxPlanRequest, Unspent } from './types';
 export { planTx } from './plan';
-export { coinTxFormat, inputDigests, signInput, signLegacyScriptInput, signTx, type InputDigests, type SignedTx } from './sign';
+export { coinTxFormat, signInput, signLegacyScriptInput, signTx, type SignedTx } from './sign';
 export { layoutBytes, newTx, parseTx, txFormat, type TxFormat } from './txFormat';
 export { TxDecodeError, ZcashTransaction } from './zcashTx';
 export { estimateTxVsize, estimateTxWeight } from './size';

@@ -55,7 +55,7 @@ export async function signTx(plan: TxPlan, key: KeyPair, coin: CoinConfig, input
 }
 
 /** The SIGHASH_ALL digest of each input of one transaction, all committing to one script code. */
-export interface InputDigests {
+interface InputDigests {
   digest(index: number, inputKind: InputKind, value: bigint): Uint8Array;
 }
 
@@ -64,7 +64,7 @@ export interface InputDigests {
  * (which commit to the spent value on every input). Their shared parts are computed once, so the
  * transaction's inputs and outputs must not change while they are used.
  */
-export function inputDigests(tx: Transaction, scriptCode: Uint8Array): InputDigests {
+function inputDigests(tx: Transaction, scriptCode: Uint8Array): InputDigests {
   if (tx instanceof ZcashTransaction) {
     const zcash = new ZcashSighash(tx);
     return { digest: (index, _kind, value) => zcash.digest({ index, scriptCode, value }, SIGHASH_ALL) };

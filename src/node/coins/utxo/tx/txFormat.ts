@@ -8,7 +8,7 @@ import { Transaction } from 'bitcoinjs-lib';
 import { hexToBytes } from '../../../crypto';
 import { coinError } from '../../coinErrors';
 import type { UtxoParams } from '../../config';
-import { TxDecodeError, ZCASH_VERSION_GROUP_ID, ZcashTransaction, type ZcashVersion } from './zcashTx';
+import { OVERWINTER_FLAG, TxDecodeError, ZCASH_VERSION_GROUP_ID, ZcashTransaction, type ZcashVersion } from './zcashTx';
 
 export type TxFormat =
   | { kind: 'bitcoin'; version: number }
@@ -55,6 +55,17 @@ export function parseTx(raw: Uint8Array | string, format: TxFormat): Transaction
   } catch (e) {
     throw new TxDecodeError((e as Error).message);
   }
+}
+
+/**
+ * A transaction of a Zcash-layout chain, which still holds the plain ones mined before Overwinter
+ * (a KMD output may be that old): the Zcash layout when the header has the overwinter flag, with
+ * its version's group id, Bitcoin's otherwise. Anything else throws a TxDecodeError.
+ */
+export function parseChainTx(raw: Uint8Array, consensusBranchId: number): Transaction {
+  const header = raw.length >= 4 ? new DataView(raw.buffer, raw.byteOffset, 4).getUint32(0, true) : 0;
+  if ((header & OVERWINTER_FLAG) !== 0) return ZcashTransaction.parse(raw, consensusBranchId);
+  return parseTx(raw, { kind: 'bitcoin', version: 1 });
 }
 
 const HEX = /^([0-9a-f]{2})*$/i;

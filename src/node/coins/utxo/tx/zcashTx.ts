@@ -56,7 +56,7 @@ export interface ShieldedParts {
   bindingSig: Uint8Array;
 }
 
-export function emptyShieldedParts(): ShieldedParts {
+function emptyShieldedParts(): ShieldedParts {
   return {
     valueBalance: 0n,
     spends: [],

@@ -12,6 +12,7 @@ import zip243 from '../../../../../fixtures/zcash/zip_0243.json';
 import komodo from '../../../../../fixtures/zcash/kdf-komodo-txs.json';
 import kdfSighash from '../../../../../fixtures/zcash/kdf-sighash.json';
 import { parseTx, TxDecodeError, ZcashTransaction, type TxFormat } from '../../../../../../src/node/coins/utxo/tx';
+import { parseChainTx } from '../../../../../../src/node/coins/utxo/tx/txFormat';
 import { ZcashSighash } from '../../../../../../src/node/coins/utxo/tx/zip243';
 import { bytesToHex, hexToBytes } from '../../../../../../src/node/crypto';
 import type { MmError } from '../../../../../../src/node/errors';
@@ -134,5 +135,29 @@ describe('malformed Zcash transactions are refused', () => {
 
   it('refuses a Zcash transaction read with the Bitcoin layout', () => {
     expect(() => parseTx(sample, { kind: 'bitcoin', version: 1 })).toThrow(TxDecodeError);
+  });
+});
+
+describe("parseChainTx: a Zcash-layout chain's transactions of either era", () => {
+  const sapling = txs[0]!.hex;
+  // A pre-Overwinter (v1) transaction: one input, one output, Bitcoin's layout.
+  const plain = `01000000${'01'}${'ab'.repeat(32)}00000000${'00'}ffffffff${'01'}${'00e1f50500000000'}${'00'}00000000`;
+
+  it('reads an overwintered transaction in the Zcash layout and an older one in Bitcoin\'s', () => {
+    const zcash = parseChainTx(hexToBytes(sapling), KOMODO.consensusBranchId);
+    expect(zcash).toBeInstanceOf(ZcashTransaction);
+    expect(zcash.toHex()).toBe(sapling);
+    const old = parseChainTx(hexToBytes(plain), KOMODO.consensusBranchId);
+    expect(old).not.toBeInstanceOf(ZcashTransaction);
+    expect(old.toHex()).toBe(plain);
+    expect(old.outs[0]!.value).toBe(100_000_000n);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['a truncated plain one', plain.slice(0, -4)],
+    ['an overwintered one with a made-up group id', `0400008000000000${sapling.slice(16)}`],
+  ])('refuses %s', (_name, hex) => {
+    expect(() => parseChainTx(hexToBytes(hex), KOMODO.consensusBranchId)).toThrow(TxDecodeError);
   });
 });
