@@ -4,8 +4,8 @@
  *   ZIP-143/243 digest (zip243.ts) for Zcash-layout coins (KMD and its asset chains);
  * - P2WPKH inputs: BIP143 sighash over the key's P2PKH scriptCode and the input's value, empty
  *   scriptSig, witness `[DER sig + 01, key]`.
- * Signatures are RFC 6979 deterministic with low S, as libsecp256k1 makes them, so KDF and this
- * produce the same bytes for the same transaction. The layout and version are the coin's
+ * Signatures are RFC 6979 deterministic with low S and low R, as KDF makes them (`signLowR`), so
+ * KDF and this produce the same bytes for the same transaction. The layout and version are the coin's
  * (txFormat.ts), every sequence 0xffffffff, lock time 0 unless given (KMD sets it, kmd/claim.ts),
  * expiry height 0. Legacy sighashes hash the whole transaction per input, so hundreds of inputs
  * take a while even with the shared parts kept (sighash.ts): signing yields to the event loop
@@ -83,8 +83,7 @@ export function signInput(
   digests = inputDigests(tx, scriptCodeOf(key)),
 ): void {
   const sighash = digests.digest(index, inputKind, value);
-  const der = secp256k1.sign(sighash, key.privateKey, { prehash: false, lowS: true, format: 'der' });
-  const sig = Uint8Array.of(...der, Transaction.SIGHASH_ALL);
+  const sig = Uint8Array.of(...signLowR(sighash, key.privateKey), Transaction.SIGHASH_ALL);
   if (inputKind === 'p2pkh') tx.setInputScript(index, Uint8Array.of(sig.length, ...sig, key.publicKey.length, ...key.publicKey));
   else tx.setWitness(index, [sig, key.publicKey]);
 }
@@ -96,8 +95,22 @@ export function signInput(
  */
 export function signLegacyScriptInput(tx: Transaction, index: number, key: KeyPair, scriptCode: Uint8Array, value: bigint): Uint8Array {
   const sighash = inputDigests(tx, scriptCode).digest(index, 'p2pkh', value);
-  const der = secp256k1.sign(sighash, key.privateKey, { prehash: false, lowS: true, format: 'der' });
-  return Uint8Array.of(...der, Transaction.SIGHASH_ALL);
+  return Uint8Array.of(...signLowR(sighash, key.privateKey), Transaction.SIGHASH_ALL);
+}
+
+/**
+ * A DER signature of `digest` with a low R (and low S), as KDF makes them (rust-secp256k1's
+ * `sign_ecdsa_low_r`, Bitcoin Core's grinding): RFC 6979, then, while the DER encoding is longer
+ * than 70 bytes (R's top bit set), again with 32 bytes of extra entropy holding a little-endian
+ * counter, 1, 2, …. Deterministic, and KDF's bytes for the same transaction.
+ */
+function signLowR(digest: Uint8Array, privateKey: Uint8Array): Uint8Array {
+  const extraEntropy = new Uint8Array(32);
+  for (let counter = 1; ; counter++) {
+    const der = secp256k1.sign(digest, privateKey, { prehash: false, lowS: true, format: 'der', ...(counter > 1 ? { extraEntropy } : {}) });
+    if (der.length <= 70) return der;
+    new DataView(extraEntropy.buffer).setUint32(0, counter, true);
+  }
 }
 
 /** Both kinds commit to the key's P2PKH script: as the spent script, or as BIP143's scriptCode. */

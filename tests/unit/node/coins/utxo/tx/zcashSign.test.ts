@@ -8,6 +8,7 @@ import { script as bscript } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
 import coinsFile from '../../../../../fixtures/utxo/coins.json';
 import komodo from '../../../../../fixtures/zcash/kdf-komodo-txs.json';
+import kdfSigning from '../../../../../fixtures/zcash/kdf-signing.json';
 import { parseCoinsConfig, type CoinConfig } from '../../../../../../src/node/coins/config';
 import { buildHtlcSpend } from '../../../../../../src/node/coins/utxo/swap/htlcSpend';
 import {
@@ -17,6 +18,7 @@ import {
   newTx,
   p2pkhScript,
   parseTx,
+  signInput,
   signLegacyScriptInput,
   signTx,
   ZcashTransaction,
@@ -47,6 +49,15 @@ const plan = {
 function verifies(sig: Uint8Array, digest: Uint8Array, pub: Uint8Array): boolean {
   return secp256k1.verify(sig.subarray(0, -1), digest, pub, { prehash: false, lowS: true, format: 'der' });
 }
+
+describe("KDF's own Komodo-chain signing, byte for byte", () => {
+  it.each(kdfSigning.vectors)('$name', (v) => {
+    const signer = keyPairFromPrivkey(privkeyFromPassphrase(v.passphrase));
+    const tx = parseTx(v.unsignedTx, coinTxFormat(DOC));
+    v.inputValues.forEach((value, index) => signInput(tx, index, signer, 'p2pkh', BigInt(value)));
+    expect(tx.toHex()).toBe(v.expected);
+  });
+});
 
 describe('signTx for an overwintered coin', () => {
   it('is the Sapling v4 layout with the lock time given, expiry 0 and empty shielded parts', async () => {
