@@ -76,6 +76,7 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'get_raw_transaction', formats: MMRPC, auth: true },
   { name: 'get_current_mtp', formats: MMRPC, auth: true },
   { name: 'get_eth_estimated_fee_per_gas', formats: MMRPC, auth: true },
+  { name: 'kmd_rewards_info', formats: LEGACY, auth: true },
   { name: 'enable_eth_with_tokens', formats: MMRPC, auth: true },
   { name: 'enable_erc20', formats: MMRPC, auth: true },
   { name: 'trezor_connection_status', formats: MMRPC, auth: true },

@@ -59,6 +59,8 @@ export interface TransactionDetails {
   transactionType: 'StandardTransfer';
   /** Null on the chains served here; KDF fills it for chains whose transactions carry a memo. */
   memo: string | null;
+  /** KMD only (KDF's `KmdRewardsDetails`): the interest the transaction claims; absent for other coins. */
+  kmdRewards?: { amount: string; claimedByMe: boolean };
 }
 
 /** KDF's `HistorySyncState`, serialized with `state` and `additional_info`. */

@@ -19,6 +19,7 @@ import { legacyCoin, legacyError } from './coinLookup';
 import { myTxHistoryLegacy, myTxHistoryV2 } from './txHistoryRpc';
 import { addressHandlers } from './addressRpc';
 import { chainHandlers } from './chainRpc';
+import { kmdRewardsHandlers } from './kmdRewardsRpc';
 import { keyHandlers } from './keyRpc';
 import { messageHandlers } from './messageRpc';
 import { activationHandlers } from './activation/rpc';
@@ -124,6 +125,7 @@ async function withdrawTask(ctx: NodeContext, params: ParamReader): Promise<unkn
 export const coinsHandlers: HandlerTable = {
   ...activationHandlers,
   ...addressHandlers,
+  ...kmdRewardsHandlers,
   ...keyHandlers,
   ...messageHandlers,
   ...chainHandlers,

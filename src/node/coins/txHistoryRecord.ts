@@ -82,7 +82,13 @@ export function txFromRecord(raw: unknown): TransactionDetails {
     internalId: r.str('internalId'),
     transactionType: 'StandardTransfer',
     memo: nullable(r, 'memo', version, () => r.str('memo')),
+    // KMD only, and absent from records stored before rewards were reported.
+    ...(r.has('kmdRewards') ? { kmdRewards: kmdRewardsIn(r.obj_('kmdRewards')) } : {}),
   };
+}
+
+function kmdRewardsIn(r: ParamReader): { amount: string; claimedByMe: boolean } {
+  return { amount: decimal(r, 'amount'), claimedByMe: r.bool('claimedByMe') };
 }
 
 /** 0 for a record without `v`. */

@@ -45,6 +45,8 @@ export function txDetailsToWire(d: TransactionDetails): Record<string, unknown> 
     fee_details: feeDetailsToWire(d.feeDetails),
     coin: d.coin,
     internal_id: d.internalId,
+    // `skip_serializing_if = "Option::is_none"`: the key exists only for KMD.
+    ...(d.kmdRewards ? { kmd_rewards: { amount: d.kmdRewards.amount, claimed_by_me: d.kmdRewards.claimedByMe } } : {}),
     transaction_type: d.transactionType,
     memo: d.memo,
   };

@@ -4,11 +4,11 @@
  * which asks the user to confirm the outputs. A PIN or passphrase the device asks for meanwhile
  * goes to the task that signs (the withdraw's `UserActionRequired`); outside a task it fails at once.
  */
-import { address as btcAddress, Transaction } from 'bitcoinjs-lib';
+import { address as btcAddress } from 'bitcoinjs-lib';
 import type { CoinConfig } from '../coins/config';
 import { bitcoinjsNetwork } from '../coins/utxo/network';
 import type { SignContext, UtxoSigner } from '../coins/utxo/signer';
-import type { TxPlan } from '../coins/utxo/tx';
+import { parseTx, txFormat, type TxPlan } from '../coins/utxo/tx';
 import type { TaskHandle } from '../tasks';
 import { noTaskProcessor, taskProcessor } from './prompts';
 import { HwError, signUtxoTx, type TrezorSession, type UtxoSignOutput } from './trezor';
@@ -25,10 +25,13 @@ export async function trezorUtxoSigner(session: TrezorSession, config: CoinConfi
   const path = `${config.derivationPath}/0'/0/0`;
   const { publicKey } = await session.getPublicKey(path, coinName, task ? { signal: task.signal, processor: taskProcessor(task) } : {});
   const network = bitcoinjsNetwork(config);
+  const utxoParams = config.utxo;
   return {
     kind: 'hardware',
     publicKey,
     async sign(plan: TxPlan, ctx: SignContext) {
+      // KDF sends the overwinter fields for Zcash-layout v4 coins only (`is_overwinter_compatible`).
+      const format = txFormat(utxoParams, config.ticker);
       const prevTxHexes = await ctx.prevTxHexes();
       const scriptType = ctx.inputKind;
       const outputs: UtxoSignOutput[] = plan.outputs.map((o, i) => {
@@ -45,11 +48,12 @@ export async function trezorUtxoSigner(session: TrezorSession, config: CoinConfi
           inputs: plan.inputs.map((u, i) => ({ path, scriptType, prevTxHex: prevTxHexes[i] ?? '', prevIndex: u.vout, amount: u.value })),
           outputs,
           version: config.utxo?.txversion ?? 1,
-          lockTime: 0,
+          lockTime: plan.lockTime ?? 0,
+          ...(format.kind === 'zcash' && format.version >= 4 ? { overwinter: { versionGroupId: format.versionGroupId, branchId: format.consensusBranchId } } : {}),
         },
         { signal: ctx.signal, processor },
       );
-      const tx = Transaction.fromHex(signed.txHex);
+      const tx = parseTx(signed.txHex, format);
       return { hex: signed.txHex, txid: tx.getId(), size: tx.byteLength(), vsize: tx.virtualSize() };
     },
   };

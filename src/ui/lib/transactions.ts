@@ -34,6 +34,8 @@ export interface TransactionDetails {
   coin: string;
   internal_id?: string;
   transaction_type?: unknown;
+  /** KMD only: the rewards (interest) the transaction claims. */
+  kmd_rewards?: { amount: string; claimed_by_me: boolean };
 }
 
 export interface HistoryTransaction extends TransactionDetails {

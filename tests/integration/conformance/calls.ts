@@ -121,6 +121,8 @@ export const CALLS: Call[] = [
   bad('maker', 'mmrpc', 'get_current_mtp', () => NOPE),
   ok('maker', 'mmrpc', 'get_eth_estimated_fee_per_gas', () => ({ coin: 'ETHDEV', estimator_type: 'Simple' })),
   bad('maker', 'mmrpc', 'get_eth_estimated_fee_per_gas', () => ({ coin: 'NOPE', estimator_type: 'Simple' })),
+  // The devnet has no KMD chain: KDF's flat `KMD is not activated`.
+  bad('maker', 'legacy', 'kmd_rewards_info'),
   ok('maker', 'legacy', 'withdraw', (m) => ({ coin: 'RLTC1', to: m.address, amount: '0.1' }), (b, m) => { m.txHex = b.tx_hex as string; }),
   bad('maker', 'legacy', 'withdraw', (m) => ({ coin: 'RLTC1', to: m.address, amount: '500' })),
   ok('maker', 'mmrpc', 'withdraw', (m) => ({ coin: 'RLTC1', to: m.address, amount: '0.1' })),
@@ -261,5 +263,6 @@ export const NOT_REACHED: Record<string, string> = {
   'mmrpc task::withdraw::user_action success': 'asks only for a Trezor PIN',
   'mmrpc task::withdraw::cancel success': 'a withdraw task ends within milliseconds on the devnet, before a cancel can reach it',
   'mmrpc task::account_balance::cancel success': 'the task ends within milliseconds on the devnet, before a cancel can reach it',
+  'legacy kmd_rewards_info success': 'needs an activated KMD, and the devnet has no Komodo chain (unit-tested against KDF\'s interest cases)',
   'mmrpc get_new_address success': 'this node holds one address per chain and answers AddressLimitReached (checked)',
 };

@@ -4,7 +4,7 @@
  * to date on every new block or payment. Only transactions that are new or changed height are
  * fetched again.
  */
-import { address as btcAddress, Transaction, type Network } from 'bitcoinjs-lib';
+import { address as btcAddress, type Network, type Transaction } from 'bitcoinjs-lib';
 import type { TxHistoryStore } from '../../storage';
 import { bytesToHex } from '../../crypto';
 import type { HistorySyncState, TransactionDetails, TxHistoryView } from '../coin';
@@ -12,7 +12,10 @@ import { byKdfHistoryOrder, CoalescedPasses } from '../historySync';
 import { readTxRecords, txToRecord, UnreadableTxRecords, UNREADABLE_RECORDS_EVENT, type ReadHistory } from '../txHistoryRecord';
 import { cashAddressOfScript } from './address';
 import { bitcoinjsNetwork } from './network';
-import { satToDecimal } from './tx';
+import { supportsInterest } from './kmd/interest';
+import { claimedByMe, claimedRewards, type SpentKmdOutput } from './kmd/txRewards';
+import { parseTx, satToDecimal } from './tx';
+import type { HistoryItem } from './electrumApi';
 import type { UtxoCoinView } from './utxoCoinView';
 
 export const HISTORY_EVENT = 'coin_history';
@@ -93,10 +96,12 @@ export class UtxoHistory implements TxHistoryView {
     for (let i = 0; i < todo.length; i += BATCH) {
       const chunk = todo.slice(i, i + BATCH);
       const txs = await this.rawTransactions(chunk.map((it) => it.txHash));
-      await this.rawTransactions([...new Set(txs.flatMap((tx) => (tx.isCoinbase() ? [] : tx.ins.map((inp) => txidOf(inp.hash)))))]);
+      const spentTxids = [...new Set(txs.flatMap((tx) => (tx.isCoinbase() ? [] : tx.ins.map((inp) => txidOf(inp.hash)))))];
+      await this.rawTransactions(spentTxids);
+      const fundingHeights = supportsInterest(ticker) ? await this.heightsOf(spentTxids, items) : null;
       const records = chunk.map((it, j) => {
         const h = height(it.height);
-        const details = this.details(txs[j] as Transaction, it.txHash, h, times.get(h) ?? this.nowSec());
+        const details = this.details(txs[j] as Transaction, it.txHash, h, times.get(h) ?? this.nowSec(), fundingHeights);
         return { coin: ticker, internal_id: it.txHash, block_height: h, details: txToRecord(details) };
       });
       await this.store.update(records, i === 0 ? gone : []);
@@ -113,12 +118,27 @@ export class UtxoHistory implements TxHistoryView {
     for (let i = 0; i < missing.length; i += BATCH) {
       const part = missing.slice(i, i + BATCH);
       const hexes = await this.coin.api.rawTransactions(part);
-      part.forEach((id, j) => this.rawCache.set(id, Transaction.fromHex(hexes[j] ?? '')));
+      part.forEach((id, j) => this.rawCache.set(id, parseTx(hexes[j] ?? '', this.coin.txFormat)));
     }
     return txids.map((id) => this.rawCache.get(id) as Transaction);
   }
 
-  private details(tx: Transaction, txid: string, blockHeight: number, timestamp: number): TransactionDetails {
+  /**
+   * KMD: the heights of the transactions `txids` (null in the mempool), for the interest their
+   * outputs accrued: the wallet's own from its history, the others from their confirmations.
+   */
+  private async heightsOf(txids: readonly string[], history: readonly HistoryItem[]): Promise<Map<string, number | null>> {
+    const heights = new Map<string, number | null>(history.map((it) => [it.txHash, it.height > 0 ? it.height : null]));
+    for (const id of txids) {
+      if (heights.has(id)) continue;
+      const confirmations = await this.coin.api.confirmations(id);
+      heights.set(id, confirmations ? this.coin.height + 1 - confirmations : null);
+    }
+    return heights;
+  }
+
+  /** `fundingHeights` (KMD only) adds the rewards the transaction claimed, as KDF's `update_kmd_rewards`. */
+  private details(tx: Transaction, txid: string, blockHeight: number, timestamp: number, fundingHeights: Map<string, number | null> | null): TransactionDetails {
     const { config, decimals } = this.coin;
     const network = bitcoinjsNetwork(config);
     const mine = (script: Uint8Array) => bytesToHex(script) === bytesToHex(this.coin.script);
@@ -144,7 +164,10 @@ export class UtxoHistory implements TxHistoryView {
       const addr = cashAddressOfScript(config, out.script) ?? addressOf(out.script, network);
       if (addr) to.add(addr);
     }
-    const fee = tx.isCoinbase() || inputSum < outputSum ? 0n : inputSum - outputSum;
+    const rewards = fundingHeights && claimedRewards(tx, (id, vout) => this.spentOutput(id, vout, fundingHeights));
+    // A KMD transaction's outputs include the rewards it claimed: they are not part of the fee.
+    const paidIn = inputSum + (rewards ?? 0n);
+    const fee = tx.isCoinbase() || paidIn < outputSum ? 0n : paidIn - outputSum;
     const fmt = (v: bigint) => satToDecimal(v, decimals);
     return {
       txHex: tx.toHex(),
@@ -162,7 +185,15 @@ export class UtxoHistory implements TxHistoryView {
       internalId: txid,
       transactionType: 'StandardTransfer',
       memo: null,
+      ...(rewards !== null ? { kmdRewards: { amount: fmt(rewards), claimedByMe: claimedByMe([...from], [...to], this.coin.address) } } : {}),
     };
+  }
+
+  private spentOutput(txid: string, vout: number, heights: Map<string, number | null>): SpentKmdOutput | undefined {
+    const funding = this.rawCache.get(txid);
+    const output = funding?.outs[vout];
+    if (!funding || !output) return undefined;
+    return { value: output.value, lockTime: funding.locktime, height: heights.get(txid) ?? null };
   }
 }
 

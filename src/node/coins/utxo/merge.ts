@@ -5,7 +5,8 @@
  */
 import type { UtxoMergeParams } from './activationParams';
 import { coinFeeRate } from './feeRate';
-import { planTx } from './tx';
+import { planWalletTx } from './kmd/claim';
+import { layoutBytes } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 
 export interface MergeTimers {
@@ -42,7 +43,7 @@ export async function mergeOnce(coin: UtxoCoinView, params: UtxoMergeParams): Pr
   if (unspents.length < params.mergeAt) return null;
   const chosen = [...unspents].sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)).slice(0, params.maxMergeAtOnce);
   const total = chosen.reduce((a, u) => a + u.value, 0n);
-  const plan = planTx({
+  const plan = await planWalletTx(coin, {
     unspents: chosen,
     outputs: [{ script: coin.script, value: total }],
     changeScript: coin.script,
@@ -50,6 +51,7 @@ export async function mergeOnce(coin: UtxoCoinView, params: UtxoMergeParams): Pr
     feeRate: await coinFeeRate(coin.utxo, coin.decimals, coin.api),
     feePolicy: { kind: 'deductFromOutput', index: 0 },
     dust: coin.utxo.dust,
+    layoutBytes: layoutBytes(coin.txFormat),
     ticker: coin.ticker,
     decimals: coin.decimals,
   });

@@ -6,7 +6,7 @@ import type { Transaction } from 'bitcoinjs-lib';
 import type { KeyPair } from '../../crypto';
 import type { TaskHandle } from '../../tasks';
 import type { CoinConfig } from '../config';
-import { plainLayout, sighashScheme, signLegacyScriptInput, signTx, type InputKind, type SignedTx, type TxPlan } from './tx';
+import { coinSighashScheme, signLegacyScriptInput, signTx, type InputKind, type SignedTx, type TxPlan } from './tx';
 
 export interface SignContext {
   config: CoinConfig;
@@ -28,7 +28,7 @@ export interface UtxoSigner {
   sign(plan: TxPlan, ctx: SignContext): Promise<SignedTx>;
   /**
    * Signs non-witness input `index` of `tx`, which spends `value` sat, against `scriptCode` (an
-   * HTLC redeem script), SIGHASH_ALL with `config`'s fork id; returns DER + hashtype. Absent for
+   * HTLC redeem script), SIGHASH_ALL with `config`'s fork id (ZIP-243 for Zcash-layout transactions); returns DER + hashtype. Absent for
    * hardware wallets, which sign only their own scripts, so such coins cannot swap yet.
    */
   signScriptInput?(tx: Transaction, index: number, scriptCode: Uint8Array, value: bigint, config: CoinConfig): Promise<Uint8Array>;
@@ -38,8 +38,8 @@ export function softwareSigner(keyPair: KeyPair): UtxoSigner {
   return {
     kind: 'software',
     publicKey: keyPair.publicKey,
-    sign: async (plan, ctx) => signTx(plan, keyPair, ctx.config, ctx.inputKind),
+    sign: async (plan, ctx) => signTx(plan, keyPair, ctx.config, ctx.inputKind, plan.lockTime),
     signScriptInput: async (tx, index, scriptCode, value, config) =>
-      signLegacyScriptInput(tx, index, keyPair, scriptCode, value, sighashScheme(plainLayout(config))),
+      signLegacyScriptInput(tx, index, keyPair, scriptCode, value, coinSighashScheme(config)),
   };
 }

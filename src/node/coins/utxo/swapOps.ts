@@ -24,11 +24,12 @@ import { checkPaymentOutput, htlcOutputScript, paymentOutputs, redeemScriptOf } 
 import { checkInputsSignedBy, checkTakerFeeOutputs, isSignedBy, takerFeeOutputs } from './swap/takerFee';
 import { decodeSwapTx, decodeTx, MAX_TX_BYTES, sameAsChain, toSwapTx } from './swap/txBytes';
 import { SWAP_SPEND_TX_SIZE } from './tradeFee';
-import { feeForVsize, plainLayout, planTx, type TxOutput } from './tx';
+import { planWalletTx } from './kmd/claim';
+import { p2shLockTime } from './kmd/lockTime';
+import { coinTxFormat, feeForVsize, layoutBytes, type TxFormat, type TxOutput } from './tx';
 import {
   HTLC_REFUND_SEQUENCE,
   HTLC_SPEND_SEQUENCE,
-  htlcRefundLockTime,
   htlcRefundScriptSig,
   htlcRefundable,
   htlcSpendScriptSig,
@@ -54,6 +55,11 @@ export class UtxoSwapOps implements SwapOps {
 
   constructor(private readonly coin: UtxoCoinView) {}
 
+  /** The coin's transaction layout: every transaction read here is of it. */
+  private get format(): TxFormat {
+    return this.coin.txFormat;
+  }
+
   get htlcPubkey(): Uint8Array {
     return this.coin.signer.publicKey;
   }
@@ -64,7 +70,7 @@ export class UtxoSwapOps implements SwapOps {
   }
 
   async validateTakerFee(tx: SwapTx, fee: DexFeePayment, senderPubkey: Uint8Array, minBlock: number): Promise<void> {
-    const decoded = decodeSwapTx(tx);
+    const decoded = decodeSwapTx(tx, this.format);
     checkInputsSignedBy(decoded, senderPubkey);
     checkTakerFeeOutputs(decoded, { fee: this.toSat(fee.fee), burn: this.toSat(fee.burn) });
     await this.checkOnChain(decoded);
@@ -86,7 +92,7 @@ export class UtxoSwapOps implements SwapOps {
 
   txFromBytes(raw: Uint8Array): SwapTx {
     if (raw.length > MAX_TX_BYTES) throw new SwapValidationError(`transaction of ${raw.length} bytes is larger than a standard one`);
-    return toSwapTx(decodeTx(raw));
+    return toSwapTx(decodeTx(raw, this.format));
   }
 
   /**
@@ -112,7 +118,7 @@ export class UtxoSwapOps implements SwapOps {
 
   async validatePayment(tx: SwapTx, terms: HtlcTerms): Promise<void> {
     if (!sameBytes(terms.receiverPubkey, this.htlcPubkey)) throw new SwapValidationError('the payment is not to our key');
-    const decoded = decodeSwapTx(tx);
+    const decoded = decodeSwapTx(tx, this.format);
     checkPaymentOutput(decoded, terms, this.toSat(terms.amount));
     await this.checkOnChain(decoded);
   }
@@ -121,17 +127,17 @@ export class UtxoSwapOps implements SwapOps {
     const sign = this.htlcSigner();
     if (!sameBytes(terms.receiverPubkey, this.htlcPubkey)) throw coinError.internal('only a payment to our own key can be spent by us');
     if (!sameBytes(dhash160(secret), terms.secretHash)) throw coinError.internal('the secret does not match the secret hash');
-    const decoded = decodeSwapTx(payment);
+    const decoded = decodeSwapTx(payment, this.format);
     checkPaymentOutput(decoded, terms, this.toSat(terms.amount));
     const redeem = redeemScriptOf(terms);
     // KDF sets the spend's lock time as a refund's; with a final sequence it is not enforced.
-    const lockTime = htlcRefundLockTime(terms.timeLock, await this.medianTimePast());
+    const lockTime = p2shLockTime(this.coin.ticker, terms.timeLock, await this.medianTimePast(), this.coin.nowSec());
     const spend = await buildHtlcSpend({
       payment: decoded,
       redeem,
       to: this.coin.script,
       fee: await this.htlcSpendFee(),
-      version: plainLayout(this.coin.config).txversion,
+      format: coinTxFormat(this.coin.config),
       sequence: HTLC_SPEND_SEQUENCE,
       lockTime,
       sign,
@@ -143,11 +149,14 @@ export class UtxoSwapOps implements SwapOps {
   async refundPayment(payment: SwapTx, terms: HtlcTerms): Promise<SwapTx> {
     const sign = this.htlcSigner();
     if (!sameBytes(terms.senderPubkey, this.htlcPubkey)) throw coinError.internal('only our own payment can be refunded by us');
-    const decoded = decodeSwapTx(payment);
+    const decoded = decodeSwapTx(payment, this.format);
     checkPaymentOutput(decoded, terms, this.toSat(terms.amount));
     const mtp = await this.medianTimePast();
-    if (!htlcRefundable(terms.timeLock, mtp)) {
-      throw new SwapValidationError(`the payment cannot be refunded yet: the chain's median time past ${mtp} has not passed its lock time ${terms.timeLock}`);
+    const lockTime = p2shLockTime(this.coin.ticker, terms.timeLock, mtp, this.coin.nowSec());
+    // KDF's `can_refund_htlc`: the refund's own lock time (a KMD one may lie past the HTLC's) must be below MTP.
+    if (!htlcRefundable(lockTime, mtp)) {
+      const which = lockTime === terms.timeLock ? 'its lock time' : "the refund's lock time (KMD: an hour back plus 2 × 777 s)";
+      throw new SwapValidationError(`the payment cannot be refunded yet: the chain's median time past ${mtp} has not passed ${which} ${lockTime}`);
     }
     const redeem = redeemScriptOf(terms);
     const refund = await buildHtlcSpend({
@@ -155,9 +164,9 @@ export class UtxoSwapOps implements SwapOps {
       redeem,
       to: this.coin.script,
       fee: await this.htlcSpendFee(),
-      version: plainLayout(this.coin.config).txversion,
+      format: coinTxFormat(this.coin.config),
       sequence: HTLC_REFUND_SEQUENCE,
-      lockTime: htlcRefundLockTime(terms.timeLock, mtp),
+      lockTime,
       sign,
       scriptSig: (sig) => htlcRefundScriptSig(sig, redeem),
     });
@@ -165,11 +174,12 @@ export class UtxoSwapOps implements SwapOps {
   }
 
   async canRefund(timeLock: number): Promise<boolean> {
-    return htlcRefundable(timeLock, await this.medianTimePast());
+    const mtp = await this.medianTimePast();
+    return htlcRefundable(p2shLockTime(this.coin.ticker, timeLock, mtp, this.coin.nowSec()), mtp);
   }
 
   async findPaymentOutcome(payment: SwapTx, terms: HtlcTerms): Promise<HtlcOutcome | null> {
-    const decoded = decodeSwapTx(payment);
+    const decoded = decodeSwapTx(payment, this.format);
     const redeem = redeemScriptOf(terms);
     const script = htlcOutputScript(redeem);
     if (!decoded.outs[0] || !sameBytes(decoded.outs[0].script, script)) {
@@ -186,7 +196,7 @@ export class UtxoSwapOps implements SwapOps {
   }
 
   extractSecret(spend: SwapTx, secretHash: Uint8Array): Uint8Array {
-    return secretFromSpend(decodeSwapTx(spend), secretHash);
+    return secretFromSpend(decodeSwapTx(spend, this.format), secretHash);
   }
 
   async confirmations(txHash: string): Promise<number | null> {
@@ -225,7 +235,7 @@ export class UtxoSwapOps implements SwapOps {
       const ids = unique.slice(i, i + HISTORY_BATCH);
       const hexes = await this.coin.api.rawTransactions(ids);
       for (const [j, hex] of hexes.entries()) {
-        const found = pick(decodeSwapTx({ txHex: hex, txHash: ids[j] ?? '' }));
+        const found = pick(decodeSwapTx({ txHex: hex, txHash: ids[j] ?? '' }, this.format));
         if (found !== null) return found;
       }
     }
@@ -243,7 +253,7 @@ export class UtxoSwapOps implements SwapOps {
   private sendOutputs(outputs: TxOutput[]): Promise<SwapTx> {
     const run = this.sending.then(async () => {
       const { ticker, decimals, script, inputKind, utxo, api } = this.coin;
-      const plan = planTx({
+      const plan = await planWalletTx(this.coin, {
         unspents: await this.coin.spendableUnspents(),
         outputs,
         changeScript: script,
@@ -252,6 +262,7 @@ export class UtxoSwapOps implements SwapOps {
         minRelayFeeRate: await this.minRelayFeeRate(),
         feePolicy: { kind: 'sendExact' },
         dust: utxo.dust,
+        layoutBytes: layoutBytes(this.coin.txFormat),
         ticker,
         decimals,
       });

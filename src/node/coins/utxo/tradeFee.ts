@@ -30,6 +30,7 @@ import { coinFeeRate, type FeeEstimator } from './feeRate';
 import {
   estimateTxVsize,
   feeForVsize,
+  layoutBytes,
   maxStandardInputs,
   opReturnScript,
   p2pkhScript,
@@ -75,7 +76,7 @@ export function raiseDynamicRate(satPerKb: bigint, volatilityPercent: number, st
 }
 
 /** What the estimates need of a UTXO coin; UtxoCoin has it all. */
-export type UtxoFeeView = Pick<UtxoCoinView, 'ticker' | 'config' | 'utxo' | 'decimals' | 'script' | 'inputKind' | 'spendableUnspents'> & {
+export type UtxoFeeView = Pick<UtxoCoinView, 'ticker' | 'config' | 'utxo' | 'txFormat' | 'decimals' | 'script' | 'inputKind' | 'spendableUnspents'> & {
   readonly api: FeeEstimator;
 };
 
@@ -139,6 +140,7 @@ export class UtxoTradeFees implements TradeFees {
   /** The fee of sending `outputs` (out of the first one for an upper bound), sized with a change output. */
   private async sendingFee(outputs: TxOutput[], stage: FeeApproxStage, upperBound: boolean): Promise<bigint> {
     const { ticker, decimals, script, inputKind, utxo } = this.coin;
+    const extraBytes = layoutBytes(this.coin.txFormat);
     const feeRate = await this.feeRate(stage);
     const unspents = await this.coin.spendableUnspents();
     let plan;
@@ -151,6 +153,7 @@ export class UtxoTradeFees implements TradeFees {
         feeRate,
         feePolicy: upperBound ? { kind: 'deductFromOutput', index: 0 } : { kind: 'sendExact' },
         dust: utxo.dust,
+        layoutBytes: extraBytes,
         ticker,
         decimals,
       });
@@ -159,7 +162,7 @@ export class UtxoTradeFees implements TradeFees {
     }
     if (plan.change > 0n) return plan.fee;
     const withChange = [...plan.outputs, { script, value: 0n }];
-    return feeForVsize(feeRate, estimateTxVsize(plan.inputs.length, withChange, inputKind));
+    return feeForVsize(feeRate, estimateTxVsize(plan.inputs.length, withChange, inputKind, extraBytes));
   }
 
   /**

@@ -4,7 +4,7 @@
  * changes pushed by the server are sent on as `coin_balance` events, so the UI never polls. The
  * wallet's unspent list and history are asked of the server only when its status hash changed.
  */
-import { Transaction } from 'bitcoinjs-lib';
+import type { Transaction } from 'bitcoinjs-lib';
 import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawHooks, WithdrawRequest } from '../coin';
 import type { CoinConfig, UtxoParams } from '../config';
 import type { SwapOps } from '../swapOps';
@@ -17,7 +17,7 @@ import { ScriptStatusCache } from './scriptStatusCache';
 import { electrumScripthash } from './scripthash';
 import { outpointKey, OwnBroadcasts } from './ownBroadcasts';
 import type { UtxoSigner } from './signer';
-import { satToDecimal, type InputKind, type SignedTx, type TxPlan, type Unspent } from './tx';
+import { parseTx, satToDecimal, txFormat, type InputKind, type SignedTx, type TxFormat, type TxPlan, type Unspent } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 import { buildWithdraw } from './withdraw';
 import { UtxoTradeFees } from './tradeFee';
@@ -58,6 +58,11 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   /** Whether a transaction is a coinbase never changes, so the answer is kept. */
   private readonly coinbase = new Map<string, boolean>();
   private tipHeight = 0;
+
+  /** Checked when first read, so a coin whose Zcash parameters are wrong still activates (and fails where it reads a transaction). */
+  get txFormat(): TxFormat {
+    return txFormat(this.utxo, this.ticker);
+  }
   private lastBalance: CoinBalance | null = null;
   private readonly listeners: (() => void)[] = [];
   private readonly disposers: (() => void)[] = [];
@@ -128,6 +133,10 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
     return this.tipHeight;
   }
 
+  nowSec(): number {
+    return Math.floor(this.init.now() / 1000);
+  }
+
   /** Unspent outputs the wallet may spend now: not spent by our own broadcasts, not immature. */
   async spendableUnspents(): Promise<Unspent[]> {
     const { spendable } = await this.classifiedUnspents();
@@ -141,7 +150,7 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   }
 
   async withdraw(req: WithdrawRequest, hooks: WithdrawHooks = {}): Promise<TransactionDetails> {
-    return buildWithdraw(this, req, await this.spendableUnspents(), Math.floor(this.init.now() / 1000), hooks);
+    return buildWithdraw(this, req, await this.spendableUnspents(), hooks);
   }
 
   async sendRawTransaction(txHex: string): Promise<string> {
@@ -167,7 +176,7 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   private recordBroadcast(txid: string, txHex: string): void {
     let tx: Transaction;
     try {
-      tx = Transaction.fromHex(txHex);
+      tx = parseTx(txHex, this.txFormat);
     } catch {
       return; // Not parseable by us (another coin's format): the server's listing will catch up.
     }
@@ -190,7 +199,7 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   private async learnCoinbase(txids: string[]): Promise<void> {
     const unknown = txids.filter((id) => !this.coinbase.has(id));
     const hexes = await this.api.rawTransactions(unknown);
-    unknown.forEach((id, i) => this.coinbase.set(id, Transaction.fromHex(hexes[i] ?? '').isCoinbase()));
+    unknown.forEach((id, i) => this.coinbase.set(id, parseTx(hexes[i] ?? '', this.txFormat).isCoinbase()));
   }
 
   private notify(): void {

@@ -1,7 +1,7 @@
 /**
  * `withdraw` for a UTXO coin (KDF's utxo_withdraw): fee policy to a fee rate, the plan over the
- * spendable outputs (ascending, change back to our own script), signing, and the
- * TransactionDetails KDF reports. Nothing is broadcast here.
+ * spendable outputs (ascending, change back to our own script; KMD's interest claimed into the
+ * change, kmd/claim.ts), signing, and the TransactionDetails KDF reports. Nothing is broadcast here.
  */
 import type { MmNumber } from '../../../shared/number';
 import { ParamError } from '../../../shared/params';
@@ -9,7 +9,9 @@ import type { TransactionDetails, WithdrawFee, WithdrawHooks, WithdrawRequest } 
 import { coinError } from '../coinErrors';
 import { decodeAddress } from './address';
 import { coinFeeRate } from './feeRate';
-import { planTx, satToDecimal, type FeeRate, type Unspent } from './tx';
+import { planWalletTx } from './kmd/claim';
+import { supportsInterest } from './kmd/interest';
+import { layoutBytes, satToDecimal, type FeeRate, type Unspent } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 
 async function feeRateFor(coin: UtxoCoinView, fee: WithdrawFee | null): Promise<FeeRate> {
@@ -31,7 +33,6 @@ export async function buildWithdraw(
   coin: UtxoCoinView,
   req: WithdrawRequest,
   unspents: Unspent[],
-  nowSec: number,
   hooks: WithdrawHooks = {},
 ): Promise<TransactionDetails> {
   const to = decodeAddress(coin.config, req.to);
@@ -41,7 +42,7 @@ export async function buildWithdraw(
   // output to what the largest outputs fitting a standard-size transaction carry.
   const value = req.max || !req.amount ? available : toSat(coin, req.amount, 'amount');
 
-  const plan = planTx({
+  const plan = await planWalletTx(coin, {
     unspents,
     outputs: [{ script: to.script, value }],
     changeScript: coin.script,
@@ -49,6 +50,7 @@ export async function buildWithdraw(
     feeRate,
     feePolicy: req.max ? { kind: 'deductFromOutput', index: 0 } : { kind: 'sendExact' },
     dust: coin.utxo.dust,
+    layoutBytes: layoutBytes(coin.txFormat),
     ticker: coin.ticker,
     decimals: coin.decimals,
   });
@@ -67,12 +69,14 @@ export async function buildWithdraw(
     receivedByMe: fmt(receivedByMe),
     myBalanceChange: fmt(receivedByMe - plan.spent),
     blockHeight: 0,
-    timestamp: nowSec,
+    timestamp: coin.nowSec(),
     feeDetails: { type: 'Utxo', coin: coin.ticker, amount: fmt(plan.fee) },
     coin: coin.ticker,
     internalId: '',
     transactionType: 'StandardTransfer',
     memo: null,
+    // KDF reports KMD's rewards on every KMD withdraw, 0 when nothing is claimed.
+    ...(supportsInterest(coin.ticker) ? { kmdRewards: { amount: fmt(plan.interest ?? 0n), claimedByMe: true } } : {}),
   };
 }
 

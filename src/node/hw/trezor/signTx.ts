@@ -3,9 +3,14 @@
  * every `TxRequest` in whatever order the firmware asks (inputs and outputs of the new transaction,
  * metadata, inputs, outputs and extra data of the previous transactions it spends, over both of
  * its passes) until `TXFINISHED`, collecting the serialized pieces of the signed transaction.
- * P2PKH (SPENDADDRESS) and P2WPKH (SPENDWITNESS) inputs of Bitcoin-like coins.
+ * P2PKH (SPENDADDRESS) and P2WPKH (SPENDWITNESS) inputs of Bitcoin-like coins, and Komodo's
+ * Sapling v4 transactions: SignTx then carries the overwinter fields (version group id, consensus
+ * branch id, expiry height 0, as KDF's `with_trezor.rs`), and an overwintered previous
+ * transaction is described with its own group id, expiry height and shielded parts as extra data.
  */
 import { Transaction } from 'bitcoinjs-lib';
+import { parseChainTx } from '../../coins/utxo/tx/txFormat';
+import { ZcashTransaction } from '../../coins/utxo/tx/zcashTx';
 import { bytesToHex, hexToBytes } from '../../crypto';
 import { MmError } from '../../errors';
 import { TrezorProtocolError } from './errors';
@@ -40,6 +45,8 @@ export interface UtxoSignRequest {
   version?: number;
   /** Default 0. */
   lockTime?: number;
+  /** Zcash-layout v4 coins (`overwintered`, Trezor coin "Komodo"): the fields of the coins file. */
+  overwinter?: { versionGroupId: number; branchId: number };
 }
 
 export interface SignedUtxoTx {
@@ -66,7 +73,7 @@ const OUTPUT_SCRIPT_TYPE: Readonly<Record<UtxoScriptType, number>> = {
 /** A previous transaction as the device asks for it. */
 interface PrevTx {
   tx: Transaction;
-  /** Zcash/Dash-style trailing data; none for the transactions bitcoinjs-lib parses. */
+  /** What follows the expiry height of an overwintered transaction; none for a Bitcoin-layout one. */
   extraData: Uint8Array;
 }
 
@@ -82,7 +89,7 @@ export async function signUtxoTx(
   request: UtxoSignRequest,
   options?: CallOptions,
 ): Promise<SignedUtxoTx> {
-  const prevTxs = parsePrevTxs(request.inputs);
+  const prevTxs = parsePrevTxs(request.inputs, request.overwinter?.branchId);
   const signatures: (Uint8Array | undefined)[] = request.inputs.map(() => undefined);
   const chunks: Uint8Array[] = [];
   const signTx = {
@@ -91,6 +98,7 @@ export async function signUtxoTx(
     coin_name: request.coinName,
     version: request.version ?? 1,
     lock_time: request.lockTime ?? 0,
+    ...(request.overwinter ? { expiry: 0, version_group_id: request.overwinter.versionGroupId, branch_id: request.overwinter.branchId } : {}),
   };
 
   return session.run(async () => {
@@ -175,12 +183,14 @@ function answer(txRequest: TxRequest, request: UtxoSignRequest, prevTxs: PrevTxs
 }
 
 function prevMeta({ tx, extraData }: PrevTx): TransactionType {
+  const zcash = tx instanceof ZcashTransaction ? { expiry: tx.expiryHeight, version_group_id: tx.versionGroupId, branch_id: tx.consensusBranchId } : {};
   return {
     version: tx.version,
     lock_time: tx.locktime,
     inputs_cnt: tx.ins.length,
     outputs_cnt: tx.outs.length,
     ...(extraData.length > 0 ? { extra_data_len: extraData.length } : {}),
+    ...zcash,
   };
 }
 
@@ -200,15 +210,20 @@ function item<T>(list: readonly T[], details: TxRequestDetailsType, what: string
   return found;
 }
 
-/** Parses every previous transaction once and checks that the inputs really spend them as claimed. */
-function parsePrevTxs(inputs: readonly UtxoSignInput[]): PrevTxs {
+/**
+ * Parses every previous transaction once and checks that the inputs really spend them as claimed.
+ * With `branchId` (an overwintered coin) a previous transaction with the overwinter flag is read
+ * in the Zcash layout; older ones of such a chain are plain.
+ */
+function parsePrevTxs(inputs: readonly UtxoSignInput[], branchId: number | undefined): PrevTxs {
   const byTxid = new Map<string, PrevTx>();
   const spends = inputs.map((input) => {
     let tx: Transaction;
     try {
-      tx = Transaction.fromHex(input.prevTxHex);
+      const raw = hexToBytes(input.prevTxHex);
+      tx = branchId === undefined ? Transaction.fromBuffer(raw) : parseChainTx(raw, branchId);
     } catch (e) {
-      throw invalidInput('Previous transaction is not a valid Bitcoin-style transaction', e);
+      throw invalidInput(`Previous transaction is not a valid ${branchId === undefined ? 'Bitcoin-style' : 'Zcash or Bitcoin-style'} transaction`, e);
     }
     const output = tx.outs[input.prevIndex];
     if (!output) throw invalidInput(`Previous transaction ${tx.getId()} has no output ${input.prevIndex}`);
@@ -217,7 +232,7 @@ function parsePrevTxs(inputs: readonly UtxoSignInput[]): PrevTxs {
       throw invalidInput(`Input amount ${input.amount} differs from the value of ${spent} (${output.value})`);
     }
     const txid = tx.getId();
-    byTxid.set(txid, { tx, extraData: new Uint8Array(0) });
+    byTxid.set(txid, { tx, extraData: tx instanceof ZcashTransaction ? tx.extraData() : new Uint8Array(0) });
     return { input, txid };
   });
   return { byTxid, inputs: spends };

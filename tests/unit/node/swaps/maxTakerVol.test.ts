@@ -112,6 +112,7 @@ describe('max_taker_vol of a UTXO wallet of 1,200 outputs of 0.001', () => {
     ticker: 'RLTC1',
     config: rltc1,
     utxo: rltc1.utxo!,
+    txFormat: { kind: 'bitcoin', version: rltc1.utxo!.txversion },
     decimals: 8,
     script: Uint8Array.from(Buffer.from('76a914b506088aa2a3b4bb1da3a29bf00ce1a550ea1df988ac', 'hex')),
     inputKind: 'p2pkh',

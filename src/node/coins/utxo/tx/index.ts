@@ -5,7 +5,19 @@
  */
 export type { FeePolicy, FeeRate, InputKind, TxOutput, TxPlan, TxPlanRequest, Unspent } from './types';
 export { planTx } from './plan';
-export { plainLayout, PLAIN_SIGHASH, sighashScheme, signInput, signLegacyScriptInput, signTx, type SighashScheme, type SignedTx } from './sign';
+export {
+  coinSighashScheme,
+  coinTxFormat,
+  PLAIN_SIGHASH,
+  sighashScheme,
+  signInput,
+  signLegacyScriptInput,
+  signTx,
+  type SighashScheme,
+  type SignedTx,
+} from './sign';
+export { layoutBytes, newTx, parseTx, txFormat, type TxFormat } from './txFormat';
+export { TxDecodeError, ZcashTransaction } from './zcashTx';
 export { estimateTxVsize, estimateTxWeight } from './size';
 export { MAX_STANDARD_TX_WEIGHT, fitsStandardSize, maxStandardInputs } from './standardSize';
 export { feeForVsize } from './fee';

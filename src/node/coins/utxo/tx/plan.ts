@@ -132,7 +132,7 @@ function selectAndSize(req: TxPlanRequest, unspents: Unspent[], outputs: TxOutpu
   /** KDF's `tx_fee_needed`: the miner fee of the last shape sized, gas not included. */
   let fee = 0n;
   const sizedFee = (inputCount: number, outs: TxOutput[]) =>
-    feeForVsize(req.feeRate, estimateTxVsize(inputCount, outs, req.inputKind), req.minRelayFeeRate);
+    feeForVsize(req.feeRate, estimateTxVsize(inputCount, outs, req.inputKind, req.layoutBytes), req.minRelayFeeRate);
   const required = () => outputSum + (deductIndex === undefined ? fee + gas : 0n);
   if (unspents.length === 0) throw notSufficientBalance(req, 0n, required());
 
@@ -140,6 +140,7 @@ function selectAndSize(req: TxPlanRequest, unspents: Unspent[], outputs: TxOutpu
     const target = required();
     const inputs = takeInOrder(unspents, target);
     const spent = sum(inputs);
+    const interest = req.interestOf?.(inputs) ?? 0n;
     const outs = outputs.map((o) => ({ script: o.script, value: o.value }));
     if (round === 0) fee = sizedFee(inputs.length, outs);
     if (spent < target) throw notSufficientBalance(req, spent, required());
@@ -152,14 +153,18 @@ function selectAndSize(req: TxPlanRequest, unspents: Unspent[], outputs: TxOutpu
       paid -= fee + gas;
     }
     const surplus = spent - paid - fee - gas;
+    // KMD's interest joins the change once the inputs alone pay outputs and fee (KDF's `add_change`).
+    const changeValue = surplus < 0n ? 0n : surplus + interest;
     // KDF also adds a 0-sat change output when dust is 0; a worthless output is left out instead.
-    const change = surplus > 0n && surplus >= dust ? surplus : 0n;
+    const change = changeValue > 0n && changeValue >= dust ? changeValue : 0n;
     if (change > 0n) {
       outs.push({ script: req.changeScript, value: change });
       paid += change;
     }
     fee = sizedFee(inputs.length, outs);
-    if (spent >= paid + fee + gas) return { inputs, outputs: outs, fee: spent - paid - gas, change, spent };
+    if (spent + interest >= paid + fee + gas) {
+      return { inputs, outputs: outs, fee: spent + interest - paid - gas, change, spent, ...(req.interestOf ? { interest } : {}) };
+    }
   }
 }
 

@@ -41,7 +41,7 @@ export function changelessMatch(req: TxPlanRequest, unspents: readonly Unspent[]
   const changeVsize = estimateTxVsize(0, [...outputs, { script: req.changeScript, value: 0n }], req.inputKind) - estimateTxVsize(0, outputs, req.inputKind);
   const costOfChange = proRata(changeVsize) + inputFee;
   const window = req.dust > 0n ? min(costOfChange, req.dust - 1n) : 0n;
-  const target = outputs.reduce((a, o) => a + o.value, 0n) + (req.gasFee ?? 0n) + proRata(estimateTxVsize(0, outputs, req.inputKind));
+  const target = outputs.reduce((a, o) => a + o.value, 0n) + (req.gasFee ?? 0n) + proRata(estimateTxVsize(0, outputs, req.inputKind, req.layoutBytes));
 
   const pool = largestFirst(unspents.filter((u) => u.value > inputFee));
   const values = pool.map((u) => u.value - inputFee);

@@ -13,6 +13,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import type { Transaction } from 'bitcoinjs-lib';
 import { sha256d } from '../../../crypto';
 import { concatBytes } from '@noble/hashes/utils.js';
+import { u32le, u64le, varInt, varSlice } from './bytes';
 
 const SIGHASH_ALL = 1;
 /** ANYONECANPAY (0x80) and the base types NONE (2) and SINGLE (3) hash other parts: never made here. */
@@ -103,26 +104,3 @@ export class SighashCache {
     if (!Number.isInteger(index) || index < 0 || index >= this.outpoints.length) throw new RangeError(`no input ${index}`);
   }
 }
-
-function u32le(n: number): Uint8Array {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setUint32(0, n, true);
-  return b;
-}
-
-function u64le(n: bigint): Uint8Array {
-  const b = new Uint8Array(8);
-  new DataView(b.buffer).setBigUint64(0, n, true);
-  return b;
-}
-
-function varInt(n: number): Uint8Array {
-  if (n < 0xfd) return Uint8Array.of(n);
-  if (n <= 0xffff) return Uint8Array.of(0xfd, n & 0xff, n >>> 8);
-  return concatBytes(Uint8Array.of(0xfe), u32le(n));
-}
-
-function varSlice(bytes: Uint8Array): Uint8Array {
-  return concatBytes(varInt(bytes.length), bytes);
-}
-

@@ -1,19 +1,19 @@
 /**
  * Signs a plan with the wallet's key, SIGHASH_ALL on every input, as KDF's `with_key_pair::sign_tx`:
- * - P2PKH inputs: legacy sighash, scriptSig `<DER sig + 01> <33-byte key>`;
+ * - P2PKH inputs: scriptSig `<DER sig + 01> <33-byte key>` over the legacy sighash, or over the
+ *   ZIP-143/243 digest (zip243.ts) for Zcash-layout coins (KMD and its asset chains);
  * - P2WPKH inputs: BIP143 sighash over the key's P2PKH scriptCode and the input's value, empty
  *   scriptSig, witness `[DER sig + 01, key]`.
- * Signatures are RFC 6979 deterministic with low S, as libsecp256k1 makes them, so KDF and this
- * produce the same bytes for the same transaction. Version is the coin's `txversion` (KDF's
- * default 1), every sequence 0xffffffff, lock time 0 unless given. Legacy sighashes hash the whole
- * transaction per input, so hundreds of inputs take a while even with the shared parts kept
- * (sighash.ts): signing yields to the event loop every few milliseconds (yieldToEventLoop.ts) and
- * never blocks other requests for long.
+ * Signatures are RFC 6979 deterministic with low S and low R, as KDF makes them (`signLowR`), so
+ * KDF and this produce the same bytes for the same transaction. The layout and version are the coin's
+ * (txFormat.ts), every sequence 0xffffffff, lock time 0 unless given (KMD sets it, kmd/claim.ts),
+ * expiry height 0. Legacy sighashes hash the whole transaction per input, so hundreds of inputs
+ * take a while even with the shared parts kept (sighash.ts): signing yields to the event loop
+ * every few milliseconds (yieldToEventLoop.ts) and never blocks other requests for long.
  * Fork-id coins (BCH: `fork_id` 0x40) sign as KDF's `signature_hash_to_sign`: the hash type is
  * SIGHASH_ALL | fork_id, and with `signature_version: fork_id` non-witness inputs take the BIP143
  * digest (Bitcoin Cash's replay protection, which also commits to the spent value).
- * bitcoinjs-lib serializes only the plain Bitcoin layout, so Zcash (overwintered) and PoS (nTime)
- * coins are refused with InternalError until they get their own serializer.
+ * PoS (nTime) coins are refused with InternalError until they get their own serializer.
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { Transaction } from 'bitcoinjs-lib';
@@ -22,6 +22,9 @@ import { coinError } from '../../coinErrors';
 import type { CoinConfig, UtxoParams } from '../../config';
 import { p2pkhScript } from './scripts';
 import { SighashCache } from './sighash';
+import { newTx, txFormat, type TxFormat } from './txFormat';
+import { ZcashTransaction } from './zcashTx';
+import { SIGHASH_ALL, ZcashSighash } from './zip243';
 import type { InputKind, TxPlan } from './types';
 import { sliceClock, yieldToEventLoop } from './yieldToEventLoop';
 
@@ -55,28 +58,51 @@ export function sighashScheme(utxo: UtxoParams): SighashScheme {
   return { type, forkId: utxo.signatureVersion === 'fork_id' && (type & SIGHASH_FORKID) !== 0 };
 }
 
+/** The scheme of a UTXO coin's inputs. */
+export function coinSighashScheme(coin: CoinConfig): SighashScheme {
+  if (!coin.utxo) throw coinError.internal(`${coin.ticker} is not a UTXO coin`);
+  return sighashScheme(coin.utxo);
+}
+
 export async function signTx(plan: TxPlan, key: KeyPair, coin: CoinConfig, inputKind: InputKind, lockTime = 0): Promise<SignedTx> {
-  const utxo = plainLayout(coin);
-  const scheme = sighashScheme(utxo);
-  const tx = new Transaction();
-  tx.version = utxo.txversion;
+  const format = coinTxFormat(coin);
+  if (format.kind === 'zcash' && inputKind !== 'p2pkh') throw coinError.internal(`${coin.ticker}: Zcash-layout transactions have no witness inputs`);
+  const tx = newTx(format);
   tx.locktime = lockTime;
   for (const u of plan.inputs) tx.addInput(txidToHash(u.txid), u.vout, SEQUENCE_FINAL);
   for (const o of plan.outputs) tx.addOutput(o.script, o.value);
-  const hashes = new SighashCache(tx, scriptCodeOf(key), scheme.type);
+  const scheme = coinSighashScheme(coin);
+  const digests = inputDigests(tx, scriptCodeOf(key), scheme);
   const slice = sliceClock();
   for (const [i, u] of plan.inputs.entries()) {
-    signInput(tx, i, key, inputKind, u.value, scheme, hashes);
+    signInput(tx, i, key, inputKind, u.value, scheme, digests);
     if (slice.due()) await yieldToEventLoop();
   }
   return { hex: tx.toHex(), txid: tx.getId(), size: tx.byteLength(), vsize: tx.virtualSize() };
 }
 
+/** The digest of each input of one transaction under one hash type, all committing to one script code. */
+interface InputDigests {
+  digest(index: number, inputKind: InputKind, value: bigint): Uint8Array;
+}
+
 /**
- * Signs input `index` of `tx`, which spends `value` sat from `key`'s P2PKH or P2WPKH script;
- * `hashes` is shared by the inputs of one transaction (its inputs and outputs must not change) and
- * made for `scheme`'s hash type.
+ * The digests of `tx`'s inputs by its layout: Bitcoin's legacy or BIP143 ones, or ZIP-143/243's
+ * (which commit to the spent value on every input). Their shared parts are computed once, so the
+ * transaction's inputs and outputs must not change while they are used.
  */
+function inputDigests(tx: Transaction, scriptCode: Uint8Array, scheme: SighashScheme): InputDigests {
+  if (tx instanceof ZcashTransaction) {
+    const zcash = new ZcashSighash(tx);
+    return { digest: (index, _kind, value) => zcash.digest({ index, scriptCode, value }, SIGHASH_ALL) };
+  }
+  const bitcoin = new SighashCache(tx, scriptCode, scheme.type);
+  return {
+    digest: (index, kind, value) => (kind === 'p2pkh' && !scheme.forkId ? bitcoin.legacy(index) : bitcoin.witnessV0(index, value)),
+  };
+}
+
+/** Signs input `index` of `tx`, which spends `value` sat from `key`'s P2PKH or P2WPKH script. */
 export function signInput(
   tx: Transaction,
   index: number,
@@ -84,10 +110,9 @@ export function signInput(
   inputKind: InputKind,
   value: bigint,
   scheme = PLAIN_SIGHASH,
-  hashes = new SighashCache(tx, scriptCodeOf(key), scheme.type),
+  digests = inputDigests(tx, scriptCodeOf(key), scheme),
 ): void {
-  const sighash = inputKind === 'p2pkh' && !scheme.forkId ? hashes.legacy(index) : hashes.witnessV0(index, value);
-  const sig = signatureOf(sighash, key, scheme);
+  const sig = signatureOf(digests.digest(index, inputKind, value), key, scheme);
   if (inputKind === 'p2pkh') tx.setInputScript(index, Uint8Array.of(sig.length, ...sig, key.publicKey.length, ...key.publicKey));
   else tx.setWitness(index, [sig, key.publicKey]);
 }
@@ -105,14 +130,27 @@ export function signLegacyScriptInput(
   value: bigint,
   scheme = PLAIN_SIGHASH,
 ): Uint8Array {
-  const hashes = new SighashCache(tx, scriptCode, scheme.type);
-  return signatureOf(scheme.forkId ? hashes.witnessV0(index, value) : hashes.legacy(index), key, scheme);
+  return signatureOf(inputDigests(tx, scriptCode, scheme).digest(index, 'p2pkh', value), key, scheme);
 }
 
-/** RFC 6979 low-S DER, then the hash type's low byte (0x41 on BCH, as KDF's `script_sig`). */
+/** Low-R, low-S DER, then the hash type's low byte (0x41 on BCH, as KDF's `script_sig`). */
 function signatureOf(sighash: Uint8Array, key: KeyPair, scheme: SighashScheme): Uint8Array {
-  const der = secp256k1.sign(sighash, key.privateKey, { prehash: false, lowS: true, format: 'der' });
-  return Uint8Array.of(...der, scheme.type & 0xff);
+  return Uint8Array.of(...signLowR(sighash, key.privateKey), scheme.type & 0xff);
+}
+
+/**
+ * A DER signature of `digest` with a low R (and low S), as KDF makes them (rust-secp256k1's
+ * `sign_ecdsa_low_r`, Bitcoin Core's grinding): RFC 6979, then, while the DER encoding is longer
+ * than 70 bytes (R's top bit set), again with 32 bytes of extra entropy holding a little-endian
+ * counter, 1, 2, …. Deterministic, and KDF's bytes for the same transaction.
+ */
+function signLowR(digest: Uint8Array, privateKey: Uint8Array): Uint8Array {
+  const extraEntropy = new Uint8Array(32);
+  for (let counter = 1; ; counter++) {
+    const der = secp256k1.sign(digest, privateKey, { prehash: false, lowS: true, format: 'der', ...(counter > 1 ? { extraEntropy } : {}) });
+    if (der.length <= 70) return der;
+    new DataView(extraEntropy.buffer).setUint32(0, counter, true);
+  }
 }
 
 /** Both kinds commit to the key's P2PKH script: as the spent script, or as BIP143's scriptCode. */
@@ -120,13 +158,15 @@ function scriptCodeOf(key: KeyPair): Uint8Array {
   return p2pkhScript(hash160(key.publicKey));
 }
 
-/** The coin's transaction layout, refused unless it is the plain Bitcoin one this module serializes (fork-id coins use it). */
-export function plainLayout(coin: CoinConfig): UtxoParams {
+/**
+ * The coin's transaction layout: the plain Bitcoin one (fork-id coins use it too) or Zcash's
+ * (overwintered); the layouts nothing here serializes are refused.
+ */
+export function coinTxFormat(coin: CoinConfig): TxFormat {
   const utxo = coin.utxo;
   if (!utxo) throw coinError.internal(`${coin.ticker} is not a UTXO coin`);
-  if (utxo.overwintered) throw coinError.internal(`${coin.ticker}: overwintered transactions are not supported yet`);
   if (utxo.isPoS || utxo.isPoSV) throw coinError.internal(`${coin.ticker}: PoS transactions (nTime) are not supported yet`);
-  return utxo;
+  return txFormat(utxo, coin.ticker);
 }
 
 /** Transaction ids are shown byte-reversed; outpoints hold the hash in its natural order. */

@@ -6,7 +6,8 @@
  * - P2PKH inputs: size = base + 107 × inputs (≥ the signed size: most signatures are 71 bytes).
  * - P2WPKH inputs: ⌊0.75 × base + 0.25 × (base + 4 + 108 × inputs)⌋ = base + 1 + 27 × inputs,
  *   the witness counted at a quarter, 108 = item count + the 107 above.
- * Only the plain (non-Zcash, non-PoS) layout is sized here; the signer refuses the others.
+ * `layoutBytes` are what the coin's layout adds to Bitcoin's, which KDF's serialization counts
+ * (a Zcash v4 header's group id and expiry height and its empty shielded parts, txFormat.ts).
  */
 import type { InputKind, TxOutput } from './types';
 
@@ -14,16 +15,16 @@ import type { InputKind, TxOutput } from './types';
 const UNSIGNED_INPUT = 41;
 const SIG_AND_KEY_PUSHES = 2 + 72 + 33;
 
-export function estimateTxVsize(inputCount: number, outputs: readonly TxOutput[], inputKind: InputKind): number {
-  return Math.floor(estimateTxWeight(inputCount, outputs, inputKind) / 4);
+export function estimateTxVsize(inputCount: number, outputs: readonly TxOutput[], inputKind: InputKind, layoutBytes = 0): number {
+  return Math.floor(estimateTxWeight(inputCount, outputs, inputKind, layoutBytes) / 4);
 }
 
 /**
  * The same estimate in weight units (BIP141: 3 × size without witness + total size), an upper
  * bound of the signed transaction's weight, which is what nodes compare to the standard limit.
  */
-export function estimateTxWeight(inputCount: number, outputs: readonly TxOutput[], inputKind: InputKind): number {
-  const base = unsignedSize(inputCount, outputs);
+export function estimateTxWeight(inputCount: number, outputs: readonly TxOutput[], inputKind: InputKind, layoutBytes = 0): number {
+  const base = unsignedSize(inputCount, outputs) + layoutBytes;
   if (inputKind === 'p2pkh') return 4 * (base + inputCount * SIG_AND_KEY_PUSHES);
   const total = base + 4 + inputCount * (SIG_AND_KEY_PUSHES + 1);
   return 3 * base + total;

@@ -41,6 +41,13 @@ export interface TxPlanRequest {
   gasFee?: bigint;
   /** The server's `blockchain.relayfee` in sat/kB, when the coin sets `force_min_relay_fee`. */
   minRelayFeeRate?: bigint;
+  /**
+   * KMD: the interest the given inputs claim (KDF's `calc_interest_if_required`), paid into the
+   * change; absent for every other coin.
+   */
+  interestOf?: (inputs: Unspent[]) => bigint;
+  /** Bytes the coin's transaction layout adds to Bitcoin's (txFormat.ts `layoutBytes`), sized into every fee. */
+  layoutBytes?: number;
   /** For error data: the coin's ticker and decimals. */
   ticker: string;
   decimals: number;
@@ -57,4 +64,8 @@ export interface TxPlan {
   change: bigint;
   /** Sum of the inputs (KDF's `spent_by_me`). */
   spent: bigint;
+  /** KMD: the interest the inputs claim, included in the change (inputs + interest = outputs + fee + gas). */
+  interest?: bigint;
+  /** The transaction's nLockTime; 0 when absent (KMD sets it so interest accrues, kmd/claim.ts). */
+  lockTime?: number;
 }

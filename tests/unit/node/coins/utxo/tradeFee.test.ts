@@ -5,7 +5,7 @@ import { MmNumber } from '../../../../../src/shared/number';
 import { parseCoinsConfig, type CoinConfig } from '../../../../../src/node/coins/config';
 import { DEX_FEE_ADDR_PUBKEY, type FeeApproxStage, type TradeFee } from '../../../../../src/node/coins/tradeFee';
 import { raiseDynamicRate, UtxoTradeFees, type UtxoFeeView } from '../../../../../src/node/coins/utxo/tradeFee';
-import { estimateTxVsize, feeForVsize, opReturnScript, p2shScript } from '../../../../../src/node/coins/utxo/tx';
+import { estimateTxVsize, feeForVsize, opReturnScript, p2shScript, txFormat } from '../../../../../src/node/coins/utxo/tx';
 import { bytesToHex, hash160, hexToBytes } from '../../../../../src/node/crypto';
 import { MmError } from '../../../../../src/node/errors';
 
@@ -22,6 +22,7 @@ function view(ticker: string, unspents: Case['unspents']): UtxoFeeView {
     ticker,
     config,
     utxo: config.utxo!,
+    txFormat: txFormat(config.utxo!, ticker),
     decimals: 8,
     script: segwit ? BOB_P2WPKH : BOB_P2PKH,
     inputKind: segwit ? 'p2wpkh' : 'p2pkh',

@@ -3,7 +3,10 @@
  * the whole previous transaction it spends (its txid is recomputed from the streamed data) and
  * each output (external ones confirmed on the device), then the total is confirmed; a second pass
  * streams everything again, checks nothing changed, signs (legacy sighash for P2PKH, BIP143 for
- * P2WPKH) and hands the serialized transaction back piece by piece on the following requests.
+ * P2WPKH, ZIP-243 for an overwintered coin's v4 transaction) and hands the serialized transaction
+ * back piece by piece on the following requests. For an overwintered coin (Komodo) SignTx must
+ * carry the version group id and branch id, as the firmware requires, and an overwintered previous
+ * transaction's txid is recomputed from its group id, expiry height and extra data.
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import type { HDKey } from '@scure/bip32';
@@ -34,8 +37,12 @@ import {
   bip143Sighash,
   ByteWriter,
   legacySighash,
+  overwinterHeader,
   SIGHASH_ALL,
   txid,
+  zcashTxid,
+  zip243Sighash,
+  type SimOverwinter,
   type SimTx,
   type SimTxInput,
   type SimTxOutput,
@@ -69,6 +76,7 @@ class TxSigning {
   ) {}
 
   async run(msg: SignTx): Promise<void> {
+    const overwinter = this.overwinter(msg);
     const inputs: SigningInput[] = [];
     for (let i = 0; i < msg.inputs_count; i++) inputs.push(await this.firstPassInput(i));
     const outputs: SigningOutput[] = [];
@@ -84,7 +92,8 @@ class TxSigning {
 
     const tx: SimTx = { version: msg.version ?? 1, lockTime: msg.lock_time ?? 0, inputs, outputs };
     const segwit = inputs.some((i) => i.witness);
-    const header = new ByteWriter().u32(tx.version);
+    if (overwinter && segwit) throw new SimFailure(FailureType.DataError, 'Segwit not enabled on this coin');
+    const header = overwinter ? new ByteWriter().raw(overwinterHeader(tx.version, overwinter)) : new ByteWriter().u32(tx.version);
     if (segwit) header.raw(Uint8Array.of(0x00, 0x01));
     this.emit(header.varint(inputs.length).finish());
 
@@ -95,7 +104,9 @@ class TxSigning {
       } else {
         for (let j = 0; j < inputs.length; j++) await this.recheckInput(inputs, j);
         for (let o = 0; o < outputs.length; o++) await this.recheckOutput(outputs, o);
-        const der = this.sign(input, legacySighash(tx, i, p2pkhScript(input.key.publicKey!)));
+        const scriptCode = p2pkhScript(input.key.publicKey!);
+        const sighash = overwinter ? zip243Sighash(tx, overwinter, i, scriptCode, input.amount) : legacySighash(tx, i, scriptCode);
+        const der = this.sign(input, sighash);
         scriptSig = new ByteWriter().varBytes(Uint8Array.of(...der, SIGHASH_ALL)).varBytes(input.key.publicKey!).finish();
         this.signature = { index: i, der };
       }
@@ -120,7 +131,26 @@ class TxSigning {
       }
     }
     this.emit(new ByteWriter().u32(tx.lockTime).finish());
+    // v4: expiry height, then a value balance of 0 and no shielded spends, outputs or JoinSplits.
+    if (overwinter) this.emit(new ByteWriter().u32(overwinter.expiry).raw(new Uint8Array(8 + 3)).finish());
     this.fw.send({ name: 'TxRequest', message: { request_type: RequestType.TXFINISHED, ...this.takeSerialized() } });
+  }
+
+  /** The overwinter fields of SignTx: required from version 3 on an overwintered coin, refused on others. */
+  private overwinter(msg: SignTx): SimOverwinter | null {
+    const version = msg.version ?? 1;
+    if (!this.coin.overwintered) {
+      if (msg.expiry !== undefined) throw new SimFailure(FailureType.DataError, 'Expiry not enabled on this coin.');
+      if (msg.version_group_id !== undefined) throw new SimFailure(FailureType.DataError, 'Version group ID not enabled on this coin.');
+      if (msg.branch_id !== undefined) throw new SimFailure(FailureType.DataError, 'Branch ID not enabled on this coin.');
+      return null;
+    }
+    if (version < 3) return null;
+    if (version !== 4) throw new SimFailure(FailureType.DataError, 'Unsupported transaction version.');
+    if (msg.version_group_id === undefined) throw new SimFailure(FailureType.DataError, 'Version group ID must be set.');
+    if (msg.version_group_id !== SAPLING_VERSION_GROUP_ID) throw new SimFailure(FailureType.DataError, 'Unsupported version group ID.');
+    if (msg.branch_id === undefined) throw new SimFailure(FailureType.DataError, 'Branch ID must be set.');
+    return { versionGroupId: msg.version_group_id, branchId: msg.branch_id, expiry: msg.expiry ?? 0 };
   }
 
   private async firstPassInput(index: number): Promise<SigningInput> {
@@ -179,11 +209,26 @@ class TxSigning {
       const prev = one((await this.request(RequestType.TXOUTPUT, { request_index: k, tx_hash: txHash })).bin_outputs);
       outputs.push({ amount: prev.amount, script: prev.script_pubkey });
     }
-    const computed = txid({ version: meta.version ?? 1, lockTime: meta.lock_time ?? 0, inputs, outputs });
+    const prev = { version: meta.version ?? 1, lockTime: meta.lock_time ?? 0, inputs, outputs };
+    const computed = this.coin.overwintered && prev.version >= 3 ? await this.overwinteredTxid(txHash, prev, meta) : txid(prev);
     if (!equal(computed, txHash)) throw new SimFailure(FailureType.DataError, 'Encountered invalid prevhash');
     const spent = outputs[index];
     if (!spent) throw new SimFailure(FailureType.DataError, 'Not enough outputs in previous transaction');
     return spent;
+  }
+
+  /** The txid of an overwintered previous transaction, its extra data read in chunks. */
+  private async overwinteredTxid(txHash: Uint8Array, prev: SimTx, meta: TransactionType): Promise<Uint8Array> {
+    if (meta.version_group_id === undefined) throw new SimFailure(FailureType.DataError, 'Version group ID must be set.');
+    const length = meta.extra_data_len ?? 0;
+    const extra: Uint8Array[] = [];
+    for (let offset = 0; offset < length; offset += EXTRA_DATA_CHUNK) {
+      const details = { tx_hash: txHash, extra_data_offset: offset, extra_data_len: Math.min(EXTRA_DATA_CHUNK, length - offset) };
+      const chunk = (await this.request(RequestType.TXEXTRADATA, details)).extra_data;
+      if (chunk?.length !== details.extra_data_len) throw new SimFailure(FailureType.DataError, 'Invalid extra data chunk');
+      extra.push(chunk);
+    }
+    return zcashTxid(prev, { versionGroupId: meta.version_group_id, branchId: meta.branch_id ?? 0, expiry: meta.expiry ?? 0 }, concat(extra));
   }
 
   private async recheckInput(inputs: readonly SigningInput[], index: number): Promise<void> {
@@ -221,6 +266,10 @@ class TxSigning {
     return { serialized };
   }
 }
+
+const SAPLING_VERSION_GROUP_ID = 0x892f2085;
+/** The firmware asks for a previous transaction's extra data a kilobyte at a time. */
+const EXTRA_DATA_CHUNK = 1024;
 
 function one<T>(items: T[] | undefined): T {
   const item = items?.length === 1 ? items[0] : undefined;

@@ -1,9 +1,11 @@
 /**
  * What the simulated firmware computes over the transaction data the host streams to it:
  * Bitcoin serialization, the txid of a previous transaction (to check the host sent it
- * faithfully), and the legacy and BIP143 signature hashes. Written from the BIPs, independent of
- * bitcoinjs-lib, which the tests use to check the result.
+ * faithfully), and the legacy, BIP143 and ZIP-243 (Sapling, Komodo's) signature hashes. Written
+ * from the BIPs and ZIPs, independent of bitcoinjs-lib and of the node's Zcash code, which the
+ * tests use to check the result.
  */
+import { blake2b } from '@noble/hashes/blake2.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 
 export interface SimTxInput {
@@ -24,6 +26,13 @@ export interface SimTx {
   lockTime: number;
   inputs: readonly SimTxInput[];
   outputs: readonly SimTxOutput[];
+}
+
+/** The overwinter fields of a Zcash-layout (v3/v4) transaction. */
+export interface SimOverwinter {
+  versionGroupId: number;
+  branchId: number;
+  expiry: number;
 }
 
 export const SIGHASH_ALL = 1;
@@ -123,4 +132,58 @@ export function bip143Sighash(tx: SimTx, index: number, scriptCode: Uint8Array, 
     .u32(SIGHASH_ALL)
     .finish();
   return sha256d(preimage);
+}
+
+/** The overwintered header: the version with bit 31 set, then the version group id. */
+export function overwinterHeader(version: number, ow: SimOverwinter): Uint8Array {
+  return new ByteWriter().u32((version | 0x8000_0000) >>> 0).u32(ow.versionGroupId).finish();
+}
+
+/**
+ * The txid of an overwintered transaction: its whole serialization, `extraData` being everything
+ * after the expiry height (the shielded parts, 11 zero bytes for a transparent v4 one).
+ */
+export function zcashTxid(tx: SimTx, ow: SimOverwinter, extraData: Uint8Array): Uint8Array {
+  const w = new ByteWriter().raw(overwinterHeader(tx.version, ow)).varint(tx.inputs.length);
+  for (const i of tx.inputs) w.input(i);
+  w.varint(tx.outputs.length);
+  for (const o of tx.outputs) w.output(o);
+  return sha256d(w.u32(tx.lockTime).u32(ow.expiry).raw(extraData).finish()).reverse();
+}
+
+function blake(personal: string, data: Uint8Array): Uint8Array {
+  return blake2b(data, { dkLen: 32, personalization: new TextEncoder().encode(personal) });
+}
+
+/** ZIP-243 SIGHASH_ALL of a transparent input of a v4 transaction without shielded parts. */
+export function zip243Sighash(tx: SimTx, ow: SimOverwinter, index: number, scriptCode: Uint8Array, amount: bigint): Uint8Array {
+  const input = tx.inputs[index]!;
+  const prevouts = new ByteWriter();
+  const sequences = new ByteWriter();
+  for (const i of tx.inputs) {
+    prevouts.raw(Uint8Array.from(i.prevHash).reverse()).u32(i.prevIndex);
+    sequences.u32(i.sequence);
+  }
+  const outputs = new ByteWriter();
+  for (const o of tx.outputs) outputs.output(o);
+  const preimage = new ByteWriter()
+    .raw(overwinterHeader(tx.version, ow))
+    .raw(blake('ZcashPrevoutHash', prevouts.finish()))
+    .raw(blake('ZcashSequencHash', sequences.finish()))
+    .raw(blake('ZcashOutputsHash', outputs.finish()))
+    .raw(new Uint8Array(32 * 3)) // JoinSplits, shielded spends and outputs: none
+    .u32(tx.lockTime)
+    .u32(ow.expiry)
+    .u64(0n) // value balance
+    .u32(SIGHASH_ALL)
+    .raw(Uint8Array.from(input.prevHash).reverse())
+    .u32(input.prevIndex)
+    .varBytes(scriptCode)
+    .u64(amount)
+    .u32(input.sequence)
+    .finish();
+  const personal = new Uint8Array(16);
+  personal.set(new TextEncoder().encode('ZcashSigHash'));
+  new DataView(personal.buffer).setUint32(12, ow.branchId, true);
+  return blake2b(preimage, { dkLen: 32, personalization: personal });
 }

@@ -17,6 +17,8 @@ export interface SimCoin {
   /** Bech32 prefix; absent for coins without segwit. */
   hrp?: string;
   xpubMagic: number;
+  /** Zcash-layout transactions from version 3 on (the firmware's `coin.overwintered`). */
+  overwintered?: boolean;
 }
 
 export const SIM_COINS: Readonly<Record<string, SimCoin>> = {
@@ -24,7 +26,7 @@ export const SIM_COINS: Readonly<Record<string, SimCoin>> = {
   Testnet: { p2pkh: 111, p2sh: 196, hrp: 'tb', xpubMagic: 0x043587cf },
   Regtest: { p2pkh: 111, p2sh: 196, hrp: 'bcrt', xpubMagic: 0x043587cf },
   Litecoin: { p2pkh: 48, p2sh: 50, hrp: 'ltc', xpubMagic: 0x019da462 },
-  Komodo: { p2pkh: 60, p2sh: 85, xpubMagic: 0x0488b21e },
+  Komodo: { p2pkh: 60, p2sh: 85, xpubMagic: 0x0488b21e, overwintered: true },
 };
 
 const b58c = createBase58check(sha256);

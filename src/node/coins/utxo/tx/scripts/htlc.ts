@@ -136,7 +136,7 @@ export function htlcSecretFromSpend(scriptSig: Uint8Array, expectedRedeem: Uint8
 
 /**
  * nLockTime of a refund: at least the HTLC's lock time, and at least MTP − 1 so the transaction is
- * final in the next block (KDF's `p2sh_tx_locktime`; its KMD rule belongs with the KMD coin family).
+ * final in the next block (KDF's `p2sh_tx_locktime`; KMD's own rule is in kmd/lockTime.ts).
  */
 export function htlcRefundLockTime(htlcLocktime: number, medianTimePast: number): number {
   return Math.max(htlcLocktime, medianTimePast - 1);

@@ -8,7 +8,7 @@ import { Transaction } from 'bitcoinjs-lib';
 import { parseCoinsConfig, type CoinConfig, type UtxoParams } from '../../../../../../src/node/coins/config';
 import type { ElectrumApi, HistoryItem } from '../../../../../../src/node/coins/utxo/electrumApi';
 import { softwareSigner, type UtxoSigner } from '../../../../../../src/node/coins/utxo/signer';
-import { p2pkhScript, type TxPlan, type Unspent } from '../../../../../../src/node/coins/utxo/tx';
+import { p2pkhScript, txFormat, type TxFormat, type TxPlan, type Unspent } from '../../../../../../src/node/coins/utxo/tx';
 import type { UtxoCoinView } from '../../../../../../src/node/coins/utxo/utxoCoinView';
 import { hash160, keyPairFromPrivkey, type KeyPair } from '../../../../../../src/node/crypto';
 
@@ -65,6 +65,17 @@ export class FakeUtxoCoin implements UtxoCoinView {
   readonly api: ElectrumApi;
   readonly broadcasts: string[] = [];
   private readonly spent = new Set<string>();
+
+  /** The node's clock, unix seconds. */
+  now = 1_700_000_000;
+
+  nowSec(): number {
+    return this.now;
+  }
+
+  get txFormat(): TxFormat {
+    return txFormat(this.utxo, this.ticker);
+  }
 
   constructor(
     readonly key: KeyPair,

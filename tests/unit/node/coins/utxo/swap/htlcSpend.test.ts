@@ -43,7 +43,7 @@ async function rebuild(v: Vector, which: 'spend' | 'refund'): Promise<{ built: T
     redeem,
     to: Uint8Array.from(recorded.outs[0]!.script),
     fee: BigInt(v.payment_value) - recorded.outs[0]!.value,
-    version: recorded.version,
+    format: { kind: 'bitcoin', version: recorded.version },
     sequence: data.sequence,
     lockTime: recorded.locktime,
     sign: async (tx, index, scriptCode) => {
@@ -102,7 +102,7 @@ describe('HTLC spend and refund transactions against KDF saved swaps', () => {
       redeem: hexToBytes(v.redeem_script),
       to: Uint8Array.from(recorded.outs[0]!.script),
       fee: BigInt(v.payment_value),
-      version: 1,
+      format: { kind: 'bitcoin', version: 1 },
       sequence: 0xffffffff,
       lockTime: 0,
       sign: async () => {
@@ -137,7 +137,7 @@ describe('HTLC spend of a fork-id coin (BCH)', () => {
       redeem,
       to: p2pkhScript(hash160(key.publicKey)),
       fee: 1000n,
-      version: 1,
+      format: { kind: 'bitcoin', version: 1 },
       sequence: 0xffffffff,
       lockTime: 0,
       sign: async (tx, index, scriptCode, spent) => (signature = await signer.signScriptInput!(tx, index, scriptCode, spent, bch)),

@@ -181,7 +181,7 @@ describe('signTx of fork-id coins', () => {
     });
   });
 
-  it(`verifies BCH mainnet transaction ${mainnet.txid} with our fork-id digest, and signs it again byte for byte`, async () => {
+  it(`verifies BCH mainnet transaction ${mainnet.txid} with our fork-id digest, and signs it again: the same bytes but for a low-R signature`, async () => {
     const published = Transaction.fromHex(mainnet.hex);
     expect(published.getId()).toBe(mainnet.txid);
     const [sig, pub] = sigAndKey(published, 0, 'p2pkh');
@@ -194,9 +194,20 @@ describe('signTx of fork-id coins', () => {
     const outputs = mainnet.outputs.map((o) => ({ script: decodeAddress(bch, o.address).script, value: BigInt(o.value) }));
     expect(outputs.map((o) => bytesToHex(o.script))).toEqual(mainnet.outputs.map((o) => o.script));
     const plan = { inputs: [{ txid: mainnet.spent.txid, vout: mainnet.spent.vout, value, height: 1 }], outputs, fee: 226n, change: 0n, spent: value };
-    const signed = await signTx(plan, keyPairFromPrivkey(hexToBytes(mainnet.privateKey)), bch, 'p2pkh');
-    expect(signed.hex).toBe(mainnet.hex);
-    expect(signed.txid).toBe(mainnet.txid);
+    const key = keyPairFromPrivkey(hexToBytes(mainnet.privateKey));
+    const signed = await signTx(plan, key, bch, 'p2pkh');
+    // The published signature is RFC 6979's first nonce, whose R has its top bit set; ours is the
+    // low-R one KDF makes (sign_ecdsa_low_r). Everything else is the published bytes.
+    const firstNonce = secp256k1.sign(digest, key.privateKey, { prehash: false, lowS: true, format: 'der' });
+    expect(bytesToHex(firstNonce)).toBe(bytesToHex(sig.subarray(0, -1)));
+    expect(firstNonce.length).toBe(71);
+    const ours = Transaction.fromHex(signed.hex);
+    const [ourSig] = sigAndKey(ours, 0, 'p2pkh');
+    expect(ourSig.length - 1).toBeLessThanOrEqual(70);
+    expect(ourSig.at(-1)).toBe(0x41);
+    expect(secp256k1.verify(ourSig.subarray(0, -1), digest, pub, { prehash: false, lowS: true, format: 'der' })).toBe(true);
+    ours.setInputScript(0, published.ins[0]!.script);
+    expect(ours.toHex()).toBe(mainnet.hex);
   });
 
   it('signs a BCH input only for the value it spends: the fork-id digest commits to it', () => {
@@ -263,22 +274,19 @@ describe('signTx of a large plan', () => {
 
 describe('signTx with shared sighash parts', () => {
   /** The old path: bitcoinjs-lib re-serializes the unsigned transaction for every input's sighash. */
-  function perInputSignatures(hex: string, spent: Unspent[], key: KeyPair, kind: InputKind): string[] {
+  function perInputSighashes(hex: string, spent: Unspent[], key: KeyPair, kind: InputKind): Uint8Array[] {
     const tx = Transaction.fromHex(hex);
     for (const i of tx.ins) {
       i.script = new Uint8Array(0);
       i.witness = [];
     }
     const scriptCode = p2pkhScript(hash160(key.publicKey));
-    return spent.map((u, i) => {
-      const sighash =
-        kind === 'p2pkh' ? tx.hashForSignature(i, scriptCode, Transaction.SIGHASH_ALL) : tx.hashForWitnessV0(i, scriptCode, u.value, Transaction.SIGHASH_ALL);
-      const der = secp256k1.sign(sighash, key.privateKey, { prehash: false, lowS: true, format: 'der' });
-      return bytesToHex(Uint8Array.of(...der, Transaction.SIGHASH_ALL));
-    });
+    return spent.map((u, i) =>
+      kind === 'p2pkh' ? tx.hashForSignature(i, scriptCode, Transaction.SIGHASH_ALL) : tx.hashForWitnessV0(i, scriptCode, u.value, Transaction.SIGHASH_ALL),
+    );
   }
 
-  it('makes the same signatures as signing each input from a fresh serialization, for random transactions', async () => {
+  it('signs each input over the sighash of a fresh serialization, with a low R, for random transactions', async () => {
     const bytes = (n: number) => fc.uint8Array({ minLength: n, maxLength: n });
     await fc.assert(
       fc.asyncProperty(
@@ -293,8 +301,13 @@ describe('signTx with shared sighash parts', () => {
           const plan = { inputs, outputs, fee: 0n, change: 0n, spent: 0n };
           const signed = await signTx(plan, key, coin('LTC'), kind, lockTime);
           const tx = Transaction.fromHex(signed.hex);
-          const made = inputs.map((_, i) => bytesToHex(sigAndKey(tx, i, kind)[0]));
-          expect(made).toEqual(perInputSignatures(signed.hex, inputs, key, kind));
+          const sighashes = perInputSighashes(signed.hex, inputs, key, kind);
+          inputs.forEach((_, i) => {
+            const sig = sigAndKey(tx, i, kind)[0];
+            // KDF's low-R signatures: DER of at most 70 bytes, then the hash type.
+            expect(sig.length).toBeLessThanOrEqual(71);
+            expect(secp256k1.verify(sig.subarray(0, -1), sighashes[i]!, key.publicKey, { prehash: false, lowS: true, format: 'der' })).toBe(true);
+          });
         },
       ),
       { numRuns: 40 },

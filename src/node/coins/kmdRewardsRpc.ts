@@ -1,0 +1,45 @@
+/**
+ * `kmd_rewards_info` (legacy, no arguments): the activated KMD wallet's unspent outputs with the
+ * rewards each accrued (kmd/rewardsInfo.ts), in KDF's `KmdRewardsInfoElement` form. KDF answers
+ * every failure as a flat error.
+ */
+import type { NodeContext } from '../context';
+import type { HandlerTable } from '../handler';
+import { legacyError } from './coinLookup';
+import { KMD_TICKER } from './utxo/kmd/interest';
+import { kmdRewardsInfo, type KmdRewardsInfo } from './utxo/kmd/rewardsInfo';
+import { satToDecimal } from './utxo/tx';
+import { coinFamily } from './walletKeys';
+
+function toWire(info: KmdRewardsInfo, decimals: number): Record<string, unknown> {
+  const { accrued } = info;
+  return {
+    tx_hash: info.txid,
+    ...(info.height !== null ? { height: info.height } : {}),
+    output_index: info.vout,
+    amount: satToDecimal(info.value, decimals),
+    locktime: info.lockTime,
+    // serde's externally tagged `KmdRewardsAccrueInfo`.
+    accrued_rewards: accrued.accrued ? { Accrued: satToDecimal(accrued.sat, decimals) } : { NotAccruedReason: accrued.reason },
+    ...(info.accrueStartAt !== undefined ? { accrue_start_at: info.accrueStartAt } : {}),
+    ...(info.accrueStopAt !== undefined ? { accrue_stop_at: info.accrueStopAt } : {}),
+  };
+}
+
+async function kmdRewardsInfoRpc(ctx: NodeContext): Promise<unknown> {
+  const coin = ctx.enabledCoins.get(KMD_TICKER);
+  if (!coin) throw legacyError('KMD is not activated');
+  const family = coinFamily(coin);
+  if (family?.kind !== 'utxo') throw legacyError('KMD was expected to be UTXO');
+  const { coin: kmd } = family;
+  try {
+    const infos = await kmdRewardsInfo(kmd, await kmd.spendableUnspents());
+    return { result: infos.map((i) => toWire(i, kmd.decimals)) };
+  } catch (e) {
+    throw legacyError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+export const kmdRewardsHandlers: HandlerTable = {
+  kmd_rewards_info: { legacy: kmdRewardsInfoRpc },
+};
