@@ -16,9 +16,8 @@ import { HwContext } from './hw/hwContext';
 import { TaskManager } from './tasks';
 import { openWallet } from './wallet/openWallet';
 import type { OrdersService } from './orders/service';
-import { startOrders } from './orders/start';
 import { ActiveSwaps } from './swaps/activeSwaps';
-import { openSwapEngine, type OpenSwaps } from './swaps/engine/open';
+import type { OpenSwaps } from './swaps/engine/open';
 import { p2pForContext } from './p2p/forContext';
 import type { Libp2pP2p } from './p2p/libp2pNode';
 import { p2pError } from './p2p/errors';
@@ -182,6 +181,8 @@ async function joinNetwork(base: NodeContext, seednodes?: readonly string[]): Pr
   if (!p2p) return null;
   let swaps: OpenSwaps | undefined;
   try {
+    // Imported with the network, as libp2p is: a node without seeds never loads the trading code.
+    const [{ openSwapEngine }, { startOrders }] = await Promise.all([import('./swaps/engine/open'), import('./orders/start')]);
     // Swaps resume before orders can connect new matches; both share the set of running swaps.
     const activeSwaps = new ActiveSwaps();
     swaps = await openSwapEngine(base, p2p, activeSwaps);
