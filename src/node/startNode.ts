@@ -14,7 +14,7 @@ import { allHandlers } from './rpc/handlers';
 import { tryAcquireWalletLock, type WalletLock, type WalletsStore } from './storage';
 import { HwContext } from './hw/hwContext';
 import { TaskManager } from './tasks';
-import { openWallet } from './wallet/openWallet';
+import { openWallet, type OpenedWallet } from './wallet/openWallet';
 import type { OrdersService } from './orders/service';
 import { ActiveSwaps } from './swaps/activeSwaps';
 import type { OpenSwaps } from './swaps/engine/open';
@@ -52,21 +52,16 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
   const { platform } = opts;
   const conf = readConf(rawConf);
   const rpcPassword = checkRpcPassword(conf);
-  const coinsConfig = await loadCoins(conf, platform);
-
-  const wallet = await openWallet(
-    {
-      walletName: conf.wallet_name,
-      walletPassword: conf.wallet_password,
-      passphrase: conf.passphrase,
-      enableHd: conf.enable_hd,
-      allowWeakPassword: conf.allow_weak_password ?? false,
-    },
-    opts.wallets,
-    platform.now,
-  );
-  const keys: NodeKeys | null =
-    wallet.passphrase === null ? null : deriveNodeKeys(wallet.passphrase, { enableHd: wallet.enableHd });
+  // The coins file loads while the wallet opens and its keys are derived; its error still answers
+  // first, as when the coins were loaded before the wallet.
+  const coinsLoading = loadCoins(conf, platform);
+  const [coinsConfig, { wallet, keys }] = await Promise.all([
+    coinsLoading,
+    openWalletKeys(conf, opts.wallets, platform.now).catch(async (e: unknown) => {
+      await coinsLoading;
+      throw e;
+    }),
+  ]);
 
   let lock: WalletLock | null = null;
   if (keys) {
@@ -203,6 +198,27 @@ async function leaveNetwork(network: Network): Promise<void> {
   await swapsHalted;
   await network.swaps?.close();
   await network.p2p.stop();
+}
+
+/** The wallet's secret, and the node's keys derived from it (none in no-login mode); nothing stored yet. */
+async function openWalletKeys(
+  conf: NodeConf,
+  wallets: WalletsStore,
+  now: () => number,
+): Promise<{ wallet: OpenedWallet; keys: NodeKeys | null }> {
+  const wallet = await openWallet(
+    {
+      walletName: conf.wallet_name,
+      walletPassword: conf.wallet_password,
+      passphrase: conf.passphrase,
+      enableHd: conf.enable_hd,
+      allowWeakPassword: conf.allow_weak_password ?? false,
+    },
+    wallets,
+    now,
+  );
+  const keys = wallet.passphrase === null ? null : deriveNodeKeys(wallet.passphrase, { enableHd: wallet.enableHd });
+  return { wallet, keys };
 }
 
 function checkRpcPassword(conf: NodeConf): string {
