@@ -12,9 +12,20 @@ export type LegacyHandler = (ctx: NodeContext, args: ParamReader) => Promise<unk
 /** An mmrpc 2.0 handler: returns the value of `result`. */
 export type MmRpcHandler = (ctx: NodeContext, params: ParamReader) => Promise<unknown>;
 
+/**
+ * A handler whose module is imported on its first call (`rpc/handlers.ts`). The dispatcher calls it
+ * itself once loaded, so the method answers as a handler imported with the worker does (only the
+ * calls that wait for the import see their error traces start at the dispatcher).
+ */
+export interface DeferredHandler<H extends LegacyHandler | MmRpcHandler = LegacyHandler> {
+  /** The handler once imported; undefined before. */
+  readonly loaded: H | undefined;
+  load(): Promise<H>;
+}
+
 export interface MethodHandlers {
-  legacy?: LegacyHandler;
-  mmrpc?: MmRpcHandler;
+  legacy?: LegacyHandler | DeferredHandler<LegacyHandler>;
+  mmrpc?: MmRpcHandler | DeferredHandler<MmRpcHandler>;
 }
 
 export type HandlerTable = Readonly<Record<string, MethodHandlers>>;

@@ -14,11 +14,10 @@ import { allHandlers } from './rpc/handlers';
 import { tryAcquireWalletLock, type WalletLock, type WalletsStore } from './storage';
 import { HwContext } from './hw/hwContext';
 import { TaskManager } from './tasks';
-import { openWallet } from './wallet/openWallet';
+import { openWallet, type OpenedWallet } from './wallet/openWallet';
 import type { OrdersService } from './orders/service';
-import { startOrders } from './orders/start';
 import { ActiveSwaps } from './swaps/activeSwaps';
-import { openSwapEngine, type OpenSwaps } from './swaps/engine/open';
+import type { OpenSwaps } from './swaps/engine/open';
 import { p2pForContext } from './p2p/forContext';
 import type { Libp2pP2p } from './p2p/libp2pNode';
 import { p2pError } from './p2p/errors';
@@ -53,21 +52,16 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
   const { platform } = opts;
   const conf = readConf(rawConf);
   const rpcPassword = checkRpcPassword(conf);
-  const coinsConfig = await loadCoins(conf, platform);
-
-  const wallet = await openWallet(
-    {
-      walletName: conf.wallet_name,
-      walletPassword: conf.wallet_password,
-      passphrase: conf.passphrase,
-      enableHd: conf.enable_hd,
-      allowWeakPassword: conf.allow_weak_password ?? false,
-    },
-    opts.wallets,
-    platform.now,
-  );
-  const keys: NodeKeys | null =
-    wallet.passphrase === null ? null : deriveNodeKeys(wallet.passphrase, { enableHd: wallet.enableHd });
+  // The coins file loads while the wallet opens and its keys are derived; its error still answers
+  // first, as when the coins were loaded before the wallet.
+  const coinsLoading = loadCoins(conf, platform);
+  const [coinsConfig, { wallet, keys }] = await Promise.all([
+    coinsLoading,
+    openWalletKeys(conf, opts.wallets, platform.now).catch(async (e: unknown) => {
+      await coinsLoading;
+      throw e;
+    }),
+  ]);
 
   let lock: WalletLock | null = null;
   if (keys) {
@@ -182,6 +176,8 @@ async function joinNetwork(base: NodeContext, seednodes?: readonly string[]): Pr
   if (!p2p) return null;
   let swaps: OpenSwaps | undefined;
   try {
+    // Imported with the network, as libp2p is: a node without seeds never loads the trading code.
+    const [{ openSwapEngine }, { startOrders }] = await Promise.all([import('./swaps/engine/open'), import('./orders/start')]);
     // Swaps resume before orders can connect new matches; both share the set of running swaps.
     const activeSwaps = new ActiveSwaps();
     swaps = await openSwapEngine(base, p2p, activeSwaps);
@@ -202,6 +198,27 @@ async function leaveNetwork(network: Network): Promise<void> {
   await swapsHalted;
   await network.swaps?.close();
   await network.p2p.stop();
+}
+
+/** The wallet's secret, and the node's keys derived from it (none in no-login mode); nothing stored yet. */
+async function openWalletKeys(
+  conf: NodeConf,
+  wallets: WalletsStore,
+  now: () => number,
+): Promise<{ wallet: OpenedWallet; keys: NodeKeys | null }> {
+  const wallet = await openWallet(
+    {
+      walletName: conf.wallet_name,
+      walletPassword: conf.wallet_password,
+      passphrase: conf.passphrase,
+      enableHd: conf.enable_hd,
+      allowWeakPassword: conf.allow_weak_password ?? false,
+    },
+    wallets,
+    now,
+  );
+  const keys = wallet.passphrase === null ? null : deriveNodeKeys(wallet.passphrase, { enableHd: wallet.enableHd });
+  return { wallet, keys };
 }
 
 function checkRpcPassword(conf: NodeConf): string {

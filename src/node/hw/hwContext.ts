@@ -1,13 +1,14 @@
 /**
  * The hardware wallet this node is connected to after `task::init_hwdevice`: one at a time, as in
  * KDF. It holds no prompt handler: each device call brings the processor of the task that makes it
- * (`prompts.ts`), so the device's prompts reach the live task or fail at once.
+ * (`prompts.ts`), so the device's prompts reach the live task or fail at once. Every node holds one
+ * from its start, so the Trezor code (and bitcoinjs) is imported only when a device signs.
  */
 import type { CoinConfig } from '../coins/config';
 import type { UtxoSigner } from '../coins/utxo/signer';
 import type { TaskHandle } from '../tasks';
-import { HwError, type TrezorDeviceInfo, type TrezorSession, type WebUsbTransport } from './trezor';
-import { trezorUtxoSigner } from './trezorUtxoSigner';
+import { HwError } from './trezor/errors';
+import type { TrezorDeviceInfo, TrezorSession, WebUsbTransport } from './trezor';
 
 export interface ConnectedTrezor {
   session: TrezorSession;
@@ -41,6 +42,7 @@ export class HwContext {
   async utxoSigner(config: CoinConfig, task?: TaskHandle): Promise<UtxoSigner> {
     const trezor = this.connected;
     if (!trezor) throw new HwError('NoTrezorDeviceAvailable', 'No Trezor is connected: run task::init_hwdevice first');
+    const { trezorUtxoSigner } = await import('./trezorUtxoSigner');
     return trezorUtxoSigner(trezor.session, config, task);
   }
 }

@@ -140,7 +140,9 @@ export class Dispatcher {
       const spec = findMethod(method, 'mmrpc');
       const handler = spec && this.handlers[spec.name]?.mmrpc;
       if (!handler) throw dispatcherError.noSuchMethod();
-      const result = await handler(this.ctx, new ParamReader(params, 'params'));
+      // Called here, without an await before once loaded: an error's trace starts where it always did.
+      const run = typeof handler === 'function' ? handler : (handler.loaded ?? (await handler.load()));
+      const result = await run(this.ctx, new ParamReader(params, 'params'));
       return mmrpcSuccessReply(result, id);
     } catch (e) {
       return this.mmrpcError(e, id);
@@ -160,7 +162,8 @@ export class Dispatcher {
     try {
       this.authenticate(method, req.userpass, client);
       if (!handler) return await this.mmrpc({ ...req, mmrpc: MMRPC_VERSION }, client);
-      const body = await handler(this.ctx, new ParamReader(req));
+      const run = typeof handler === 'function' ? handler : (handler.loaded ?? (await handler.load()));
+      const body = await run(this.ctx, new ParamReader(req));
       return body instanceof LegacyResponse ? { status: body.status, body: body.body } : { status: 200, body };
     } catch (e) {
       const err = asRpcError(e, 'legacy');

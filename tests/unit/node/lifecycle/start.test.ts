@@ -204,6 +204,14 @@ describe('starting the node', () => {
     expect(mmrpc.body).toMatchObject({ error_type: 'NotRunning', id: 2 });
   });
 
+  it('answers a coins file it cannot load before a wallet it cannot open, though it loads both at once', async () => {
+    const t = testHost();
+    t.platform.loadDefaultCoins = () => new Promise((_, reject) => setTimeout(() => reject(new Error('HTTP 404')), 20));
+    const reply = await start(t, { wallet_name: 'new', wallet_password: WALLET_PASSWORD });
+    expect(errorType(reply)).toBe('ConfigError');
+    expect(t.host.running).toBe(false);
+  });
+
   it('reports bad coins-config entries as log warnings and still starts', async () => {
     const t = testHost();
     const reply = await start(t, { passphrase: 'bob passphrase', coins: [{ coin: 'BAD', protocol: 5 }] });
