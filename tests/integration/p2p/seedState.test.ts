@@ -74,7 +74,14 @@ describe('seed state and seeds changed at runtime', () => {
     const changed = await host.handleControl({ op: 'set_seednodes', seednodes: [seedAddr()] });
     expect(changed.status).toBe(200);
     expect((changed.body as P2pStatusData).seeds).toEqual([{ addr: seedAddr(), state: 'connecting' }]);
-    await vi.waitFor(async () => expect(await status()).toEqual({ state: 'connected', peers: 1, netid: 0, seeds: [{ addr: seedAddr(), state: 'connected' }] }), WAIT);
+    // At least the devnet's seed: the whole integration run shares that seed, and a node reached
+    // through it may be counted too (seen in a full run: 2 peers).
+    await vi.waitFor(
+      async () => expect(await status()).toMatchObject({ state: 'connected', netid: 0, seeds: [{ addr: seedAddr(), state: 'connected' }] }),
+      WAIT,
+    );
+    expect((await status()).seeds).toEqual([{ addr: seedAddr(), state: 'connected' }]);
+    expect((await status()).peers).toBeGreaterThanOrEqual(1);
     const last = statuses.at(-1)!;
     expect(last.seeds.map((s) => s.addr)).toEqual([seedAddr()]);
     // The node is the same one: still running, its RPC answering.
