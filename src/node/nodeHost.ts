@@ -131,7 +131,7 @@ export class NodeHost {
   }
 
   private walletsStore(): Promise<WalletsStore> {
-    this.wallets ??= WalletsStore.open(this.platform.storage).catch((e: unknown) => {
+    this.wallets ??= WalletsStore.open(this.platform.storage, (level, line) => this.platform.emit('log', { level, line })).catch((e: unknown) => {
       this.wallets = null;
       throw e;
     });
