@@ -1,9 +1,13 @@
-/** RPC handlers of the node's own lifecycle: `version` and `stop`. */
+/** RPC handlers of the node's own lifecycle: `version`, `stop`, and `get_storage_status` (ours). */
 import type { HandlerTable } from '../handler';
+import { unreadableRecordCounts } from './storageStatus';
 
 export const lifecycleHandlers: HandlerTable = {
   version: {
     legacy: async (ctx) => ({ result: ctx.platform.buildInfo.version, datetime: ctx.platform.buildInfo.datetime }),
+  },
+  get_storage_status: {
+    mmrpc: async (ctx) => ({ unreadable_records: unreadableRecordCounts(ctx) }),
   },
   stop: {
     legacy: async (ctx) => {
