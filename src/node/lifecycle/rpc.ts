@@ -7,7 +7,11 @@ export const lifecycleHandlers: HandlerTable = {
     legacy: async (ctx) => ({ result: ctx.platform.buildInfo.version, datetime: ctx.platform.buildInfo.datetime }),
   },
   get_storage_status: {
-    mmrpc: async (ctx) => ({ unreadable_records: unreadableRecordCounts(ctx) }),
+    mmrpc: async (ctx) => {
+      // Wallet rows are otherwise read only by name or by the login page's list: read them all now.
+      await ctx.wallets.names();
+      return { unreadable_records: unreadableRecordCounts(ctx) };
+    },
   },
   stop: {
     legacy: async (ctx) => {

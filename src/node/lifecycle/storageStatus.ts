@@ -1,8 +1,8 @@
 /**
  * `get_storage_status` (ours, not KDF's: KDF has no such method): how many stored records each
  * domain found unreadable and skipped, so a client can warn its user that something on disk is
- * damaged. Counts grow as records are read (those loaded at start at once, the rest when first
- * asked for) and each record counts once.
+ * damaged. Counts grow as records are read (orders and running swaps at start, wallets at each
+ * call, the rest when first asked for) and each record counts once.
  */
 import type { UnreadableRecordCounts } from '../../shared/wire';
 import type { NodeContext } from '../context';

@@ -55,14 +55,15 @@ describe('get_storage_status', () => {
     wallets.close();
 
     await start();
-    // The wallet list reads every wallet row; the order and the running swap were read at start.
-    expect(await host.handleControl({ op: 'wallet_names' })).toMatchObject({ status: 200, body: { wallet_names: [] } });
+    // The order and the running swap were read at start; the call reads the wallet rows itself.
     const status = await mmrpc('get_storage_status');
     expect(status.status).toBe(200);
     expect(status.body.result).toEqual({ unreadable_records: { orders: 1, swaps: 1, wallets: 1, tx_history: 0 } });
     expect((await host.handleControl({ op: 'status' })).body).toMatchObject({ running: true, unreadable_records: 3 });
     expect(logs.some((l) => l.includes(`skipping the unreadable stored swap ${swapUuid}`))).toBe(true);
-    expect(logs.some((l) => l.includes('skipped the unreadable stored wallet damaged'))).toBe(true);
+    expect(logs.filter((l) => l.includes('skipped the unreadable stored wallet damaged'))).toHaveLength(1);
+    expect(await host.handleControl({ op: 'wallet_names' })).toMatchObject({ status: 200, body: { wallet_names: [] } });
+    expect((await mmrpc('get_storage_status')).body.result).toEqual({ unreadable_records: { orders: 1, swaps: 1, wallets: 1, tx_history: 0 } });
     // Still a working node: the damaged records block nothing.
     expect((await host.handleRpc({ method: 'my_orders', userpass: RPC_PASSWORD })).status).toBe(200);
     // Without the password the counts are not given away.
