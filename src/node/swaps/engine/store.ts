@@ -2,7 +2,8 @@
  * The swaps domain's view of its database: saved swaps in, saved swaps out, every record checked
  * when read. A record that does not read is reported (logged once, counted), never run.
  */
-import type { StoredSwapRecord, SwapsStore } from '../../storage/swapsDb';
+import { UNREADABLE_RECORDS_EVENT } from '../../../shared/wire';
+import { SAVED_SWAPS, type StoredSwapRecord, type SwapsStore } from '../../storage/swapsDb';
 import { isFinished, parseStoredSwap, startedData, type SavedSwap } from './savedSwap';
 
 /** The storage the engine uses (`SwapsStore`, or a wrapper in tests). */
@@ -22,6 +23,8 @@ export class SwapStore {
   constructor(
     private readonly db: SwapsDb,
     private readonly log: (level: 'warn', line: string) => void,
+    /** Tells whoever watches the node (the page) of each unreadable record, as the orders domain does. */
+    private readonly emit: (event: string, data: unknown) => void = () => undefined,
   ) {}
 
   put(swap: SavedSwap): Promise<void> {
@@ -72,6 +75,7 @@ export class SwapStore {
     if (this.unreadable.has(key)) return;
     this.unreadable.add(key);
     this.log('warn', `swaps: skipping the unreadable stored swap ${key}: ${(e as Error).message}`);
+    this.emit(UNREADABLE_RECORDS_EVENT, { db: 'swap', table: SAVED_SWAPS, key, error: (e as Error).message, total: this.unreadable.size });
   }
 }
 

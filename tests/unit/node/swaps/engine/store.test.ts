@@ -82,7 +82,8 @@ describe('parseStoredSwap', () => {
     await db.put({ ...swapRecord(maker), uuid: '00000000-0000-4000-8000-000000000001', saved_swap: { v: 1, type: 'Maker' } });
     await db.put(swapRecord(maker));
     const warnings: string[] = [];
-    const store = new SwapStore(db, (_l, line) => warnings.push(line));
+    const events: [string, unknown][] = [];
+    const store = new SwapStore(db, (_l, line) => warnings.push(line), (event, data) => events.push([event, data]));
     expect(store.unreadableRecords).toBe(0);
     expect((await store.all()).map((s) => s.uuid)).toEqual([UUID]);
     expect(await store.unfinished()).toEqual([]);
@@ -90,6 +91,9 @@ describe('parseStoredSwap', () => {
     expect(store.unreadableRecords).toBe(1);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^swaps: skipping the unreadable stored swap 00000000-0000-4000-8000-000000000001: swap\.\w+/);
+    expect(events).toEqual([
+      ['unreadable_records', { db: 'swap', table: 'saved_swap', key: '00000000-0000-4000-8000-000000000001', error: expect.stringMatching(/^swap\./), total: 1 }],
+    ]);
     // Another record whose swap is not even an object counts once more.
     await db.put({ ...swapRecord(maker), uuid: '00000000-0000-4000-8000-000000000002', saved_swap: 'garbage' });
     expect((await store.all()).map((s) => s.uuid)).toEqual([UUID]);
