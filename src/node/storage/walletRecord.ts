@@ -1,7 +1,7 @@
 /**
  * Saved wallets as stored records, version 1, and back. A record is data from disk, not an object
  * of ours: reading validates every field and throws ParamError naming the first bad one. Version 0
- * is the row written before records had versions (the same fields, no `v`); it is moved forward.
+ * is the row written before records had versions (the same fields, no `v`); it reads as version 1.
  */
 import { ParamError, ParamReader } from '../../shared/params.js';
 
@@ -25,8 +25,8 @@ export const walletToRecord = (w: StoredWallet): WalletRecord => ({
   created_at: w.created_at,
 });
 
-/** The wallet a stored row holds, and whether the row is of an older version (the caller writes it back). */
-export function walletFromRecord(raw: unknown): { wallet: StoredWallet; migrated: boolean } {
+/** The wallet a stored row of version 0 or 1 holds. */
+export function walletFromRecord(raw: unknown): StoredWallet {
   const r = new ParamReader(raw, '');
   const version = r.raw('v');
   if (version !== undefined && version !== WALLET_RECORD_VERSION) throw new ParamError('v', `unknown record version ${JSON.stringify(version)}`);
@@ -34,13 +34,12 @@ export function walletFromRecord(raw: unknown): { wallet: StoredWallet; migrated
   if (walletName === '') throw new ParamError('wallet_name', '`wallet_name` is empty');
   // The crypto domain checks the secret's own fields when it decrypts; here only that it is one object.
   r.obj_('encrypted_passphrase');
-  const wallet: StoredWallet = {
+  return {
     wallet_name: walletName,
     encrypted_passphrase: r.raw('encrypted_passphrase'),
     enable_hd: r.bool('enable_hd'),
     created_at: r.uint('created_at'),
   };
-  return { wallet, migrated: version === undefined };
 }
 
 /** The key to report an unreadable row under: its name when it has a readable one. */

@@ -7,7 +7,7 @@ import { walletFromRecord, walletRecordKey, walletToRecord, type StoredWallet } 
 export type { StoredWallet } from './walletRecord.js';
 
 /** Where unreadable rows are reported (the node's log). */
-export type WalletsLog = (level: 'warn' | 'error', line: string) => void;
+export type WalletsLog = (level: 'error', line: string) => void;
 
 const STORE = 'mnemonics';
 
@@ -56,7 +56,7 @@ export class WalletsStore {
     }
     const names: string[] = [];
     for (const raw of rows) {
-      const wallet = await this.decode(raw);
+      const wallet = this.decode(raw);
       if (wallet) names.push(wallet.wallet_name);
     }
     return names;
@@ -70,7 +70,7 @@ export class WalletsStore {
       throw toDbError(e, `cannot read wallet '${walletName}'`);
     }
     if (raw === undefined) return undefined;
-    const wallet = await this.decode(raw);
+    const wallet = this.decode(raw);
     if (!wallet) throw dbError(`the stored wallet '${walletName}' is unreadable`);
     return wallet;
   }
@@ -124,11 +124,14 @@ export class WalletsStore {
     this.db.close();
   }
 
-  /** The row's wallet, an old row written back in the current version; undefined (reported) when unreadable. */
-  private async decode(raw: unknown): Promise<StoredWallet | undefined> {
-    let read: ReturnType<typeof walletFromRecord>;
+  /**
+   * The row's wallet; undefined (reported) when unreadable. An old row is read forward and not
+   * written back: a write here could bring back a wallet renamed or deleted since it was read
+   * (the store has no compare-and-set), so it takes the current version when it is next saved.
+   */
+  private decode(raw: unknown): StoredWallet | undefined {
     try {
-      read = walletFromRecord(raw);
+      return walletFromRecord(raw);
     } catch (e) {
       const key = walletRecordKey(raw);
       if (!this.unreadable.has(key)) {
@@ -137,9 +140,6 @@ export class WalletsStore {
       }
       return undefined;
     }
-    // Writing back is an optimisation: the old row is read again next time if this fails.
-    if (read.migrated) await this.replace(read.wallet).catch((e: unknown) => this.log('warn', `wallets: cannot migrate ${read.wallet.wallet_name}: ${(e as Error).message}`));
-    return read.wallet;
   }
 }
 
