@@ -11,6 +11,7 @@ import { dispatcherError } from './rpc/dispatcherError';
 import { legacyErrorReply, mmrpcErrorReply, type Reply } from './rpc/serialize';
 import { WalletsStore } from './storage';
 import { startError } from './lifecycle/startError';
+import { totalUnreadable, unreadableRecordCounts } from './lifecycle/storageStatus';
 import { offStatus, startNode, type RunningNode } from './startNode';
 import { renameWallet } from './wallet/renameWallet';
 
@@ -83,9 +84,7 @@ export class NodeHost {
     switch (req.op) {
       case 'status': {
         const ctx = this.node?.ctx;
-        const unreadable = ctx
-          ? (ctx.orders?.unreadableRecords ?? 0) + ctx.enabledCoins.list().reduce((n, c) => n + (c.history?.unreadableRecords ?? 0), 0)
-          : 0;
+        const unreadable = ctx ? totalUnreadable(unreadableRecordCounts(ctx)) : 0;
         const status: NodeStatus = { running: this.node !== null, wallet_name: ctx?.walletName ?? null };
         if (unreadable > 0) status.unreadable_records = unreadable;
         return status;
@@ -131,7 +130,7 @@ export class NodeHost {
   }
 
   private walletsStore(): Promise<WalletsStore> {
-    this.wallets ??= WalletsStore.open(this.platform.storage).catch((e: unknown) => {
+    this.wallets ??= WalletsStore.open(this.platform.storage, (level, line) => this.platform.emit('log', { level, line })).catch((e: unknown) => {
       this.wallets = null;
       throw e;
     });

@@ -23,6 +23,8 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'version', formats: LEGACY, auth: false },
   { name: 'get_enabled_coins', formats: ['legacy', 'mmrpc'], auth: true },
   { name: 'stop', formats: LEGACY, auth: true },
+  /** Ours, not KDF's: how many stored records each domain could not read and skipped. */
+  { name: 'get_storage_status', formats: MMRPC, auth: true },
   { name: 'get_wallet_names', formats: MMRPC, auth: true },
   { name: 'get_mnemonic', formats: MMRPC, auth: true },
   { name: 'change_mnemonic_password', formats: MMRPC, auth: true },

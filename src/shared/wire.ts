@@ -82,9 +82,20 @@ export type ControlRequest =
 export interface NodeStatus {
   running: boolean;
   wallet_name: string | null;
-  /** Stored records (orders, transaction histories) that could not be read and were skipped; only when some were. */
+  /** Stored records (orders, swaps, wallets, transaction histories) that could not be read and were skipped; only when some were. */
   unreadable_records?: number;
 }
+
+/** Stored records each domain found unreadable and skipped; `unreadable_records` of `get_storage_status` (ours). */
+export interface UnreadableRecordCounts {
+  orders: number;
+  swaps: number;
+  wallets: number;
+  tx_history: number;
+}
+
+/** Event the node sends when it finds a stored record it cannot read (orders, transaction histories). */
+export const UNREADABLE_RECORDS_EVENT = 'unreadable_records';
 
 /** Error body of a failed control call; the same typed fields as an mmrpc error. */
 export interface ControlErrorBody {

@@ -1,27 +1,19 @@
 /**
- * `npm run seednode -- --port <p> [--host 127.0.0.1] [--key-file <path>]`: runs the seed node
- * (seed.ts) in the foreground, prints `seednode ready <multiaddr>` on stdout, and stops on
- * SIGINT/SIGTERM (or when the devnet that started it goes away). `--port 0` picks a free port.
- * The key file (default `seednode.key` in the working directory) holds the seed's identity and is
- * created on the first start, so the peer id in its multiaddr survives restarts.
+ * `npm run seednode -- --port <p> [--host 127.0.0.1] [--data-dir <dir>] [--key-file <path>]`: runs
+ * the seed node (seed.ts) in the foreground, prints `seednode ready <multiaddr>` on stdout, and
+ * stops on SIGINT/SIGTERM (or when the devnet that started it goes away). `--port 0` picks a free
+ * port. The key file (default `seednode.key` in the data dir, itself `seednode-data` by default)
+ * holds the seed's identity and is created on the first start, so the peer id in its multiaddr
+ * survives restarts.
  */
-import { parseArgs } from 'node:util';
 import { errorMessage } from '../../src/node/p2p/errors';
+import { seedCliOptions } from './cliOptions';
 import { startSeedNode } from './seed';
 
 const log = (line: string): void => void process.stderr.write(line + '\n');
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '0' },
-      host: { type: 'string', default: '127.0.0.1' },
-      'key-file': { type: 'string', default: 'seednode.key' },
-    },
-  });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be a port number (0 picks a free one)');
-  const seed = await startSeedNode({ host: values.host, port, keyFile: values['key-file'], log });
+  const seed = await startSeedNode({ ...seedCliOptions(process.argv.slice(2)), log });
   console.log(`seednode ready ${seed.multiaddr}`);
 
   let stopping = false;

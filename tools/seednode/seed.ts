@@ -5,11 +5,13 @@
  * address on a devnet, raised inbound limits for bursts of local peers). It relays every topic its
  * peers use and forwards request-response to its peers, within per-peer limits: gossipsub's topic
  * budget per peer (MAX_TOPICS_PER_PEER) and a request budget (rateLimit.ts). Its identity comes
- * from `keyFile` (identity.ts), so it keeps its peer id across restarts; without one it is fresh.
+ * from `keyFile`, or `seednode.key` in `dataDir` (identity.ts), so it keeps its peer id across
+ * restarts; without either it is fresh.
  * As KDF's seeds, it identifies messages by KDF's ids, answers `GetPeerUtcTimestamp` itself and
  * hangs up on peers whose clock is more than 20 s off (peerClock.ts).
  */
 import '../../src/node/p2p/polyfills';
+import { join } from 'node:path';
 import { noise } from '@chainsafe/libp2p-noise';
 import { yamux } from '@chainsafe/libp2p-yamux';
 import { circuitRelayServer } from '@libp2p/circuit-relay-v2';
@@ -30,7 +32,9 @@ export interface SeedOptions {
   host?: string;
   /** 0 picks a free port. */
   port: number;
-  /** The identity's key file, created when missing; without it, a fresh identity each start. */
+  /** Where the seed keeps its state: its identity, in `seednode.key`, unless `keyFile` says otherwise. */
+  dataDir?: string;
+  /** The identity's key file, created when missing; without it or a data dir, a fresh identity each start. */
   keyFile?: string;
   /** Topics relayed at most (topicRelay.ts); MAX_RELAYED_TOPICS by default. */
   maxRelayedTopics?: number;
@@ -38,6 +42,9 @@ export interface SeedOptions {
   /** The clock peers' clocks are checked against and `GetPeerUtcTimestamp` answers from, ms; Date.now by default. */
   now?: () => number;
 }
+
+/** The identity's file name in the data dir. */
+export const SEED_KEY_FILE = 'seednode.key';
 
 /** Topics one peer may have the seed track; more are ignored (a trading node follows a few pairs and swaps). */
 export const MAX_TOPICS_PER_PEER = 200;
@@ -56,7 +63,8 @@ export interface SeedNode {
 export async function startSeedNode(opts: SeedOptions): Promise<SeedNode> {
   const host = opts.host ?? '127.0.0.1';
   const log = opts.log ?? (() => undefined);
-  const privateKey = opts.keyFile ? await loadOrCreateIdentity(opts.keyFile, log) : undefined;
+  const keyFile = opts.keyFile ?? (opts.dataDir === undefined ? undefined : join(opts.dataDir, SEED_KEY_FILE));
+  const privateKey = keyFile ? await loadOrCreateIdentity(keyFile, log) : undefined;
   const libp2p = await createLibp2p({
     ...(privateKey && { privateKey }),
     addresses: { listen: [`/${host.includes(':') ? 'ip6' : 'ip4'}/${host}/tcp/${opts.port}/ws`] },

@@ -15,7 +15,7 @@ export const TX_RECORD_VERSION = 2;
 export type TxRecord = TransactionDetails & { v: typeof TX_RECORD_VERSION };
 
 /** An event per stored record that could not be read: `{db, table, key, error}`. */
-export const UNREADABLE_RECORDS_EVENT = 'unreadable_records';
+export { UNREADABLE_RECORDS_EVENT } from '../../shared/wire';
 
 export function txToRecord(d: TransactionDetails): TxRecord {
   return { v: TX_RECORD_VERSION, ...d, from: [...d.from], to: [...d.to], feeDetails: { ...d.feeDetails } };

@@ -62,7 +62,7 @@ export interface OrdersDeps {
 }
 
 /** An event per stored order record that could not be read: `{db, table, key, error, total}`. */
-export const UNREADABLE_RECORDS_EVENT = 'unreadable_records';
+export { UNREADABLE_RECORDS_EVENT } from '../../shared/wire';
 
 const ZERO_ROOT = new Uint8Array(8);
 const seconds = (ms: number): number => Math.floor(ms / 1000);

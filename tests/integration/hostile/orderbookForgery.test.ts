@@ -4,56 +4,20 @@
  * of it; its answer is dropped whole. Honest answers, relayed by a node that is not alice, still
  * fill a late joiner's book, since they carry alice's own signature over her orders.
  */
-import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bytesToHex } from '../../../src/node/crypto';
-import { decodeOrdermatchMessage, encodeOrdermatchMessage } from '../../../src/node/orders/messages/codec';
-import { albOrderedPair, orderbookTopic } from '../../../src/node/orders/orderbook';
-import { MmNumber } from '../../../src/shared/number';
-import { decodeOrdermatchRequest, encodeGetOrderbookRes, type PubkeyOrders } from '../../../src/node/orders/messages/requests';
+import { decodeOrdermatchMessage } from '../../../src/node/orders/messages/codec';
 import type { OrderbookItem } from '../../../src/node/orders/types';
-import { createP2p, type Libp2pP2p } from '../../../src/node/p2p/libp2pNode';
-import type { P2pMessage } from '../../../src/node/p2p/types';
-import { WebSocket } from 'ws';
-import { meshed, seedAddr, seedPeerId, stopAll, WAIT } from '../p2p/helpers';
+import { MmNumber } from '../../../src/shared/number';
+import { meshed, seedPeerId, stopAll, WAIT } from '../p2p/helpers';
 import { asks, sellOrder, startBookNode, stopBookNodes, type BookNode } from './bookNode';
+import { follow, provokeResync, startForger, stopForgers } from './forger';
 
 afterEach(async () => {
+  await stopForgers();
   await stopBookNodes();
   await stopAll();
 });
-
-/** A peer with its own key that records what it sees on a topic and answers GetOrderbook as `forge` says (not at all until told). */
-async function startForger(): Promise<{ p2p: Libp2pP2p; seen: P2pMessage[]; answered: () => number; forge: { answer: (() => PubkeyOrders[]) | null } }> {
-  const p2p = await createP2p({ signingKey: secp256k1.utils.randomSecretKey(), seednodes: [seedAddr()], allowLoopback: true, webSocket: (url) => new WebSocket(url) });
-  const seen: P2pMessage[] = [];
-  const forge: { answer: (() => PubkeyOrders[]) | null } = { answer: null };
-  let answered = 0;
-  p2p.onRequest(async (payload) => {
-    if (!forge.answer || decodeOrdermatchRequest(payload)?.type !== 'GetOrderbook') return null;
-    answered++;
-    return encodeGetOrderbookRes(forge.answer());
-  });
-  stopLater.push(p2p);
-  return { p2p, seen, answered: () => answered, forge };
-}
-const stopLater: Libp2pP2p[] = [];
-afterEach(async () => {
-  await Promise.all(stopLater.splice(0).map((p) => p.stop()));
-});
-
-/** Makes `node` follow RLTC1/`rel` and waits until the seed relays that topic to it. */
-async function follow(node: BookNode, rel: string): Promise<void> {
-  await asks(node, rel);
-  await meshed(node.p2p, orderbookTopic('RLTC1', rel));
-}
-
-/** The forger announces a keep-alive of its own on the pair: every follower asks the network for the pair. */
-async function provokeResync(forger: Libp2pP2p, rel: string): Promise<void> {
-  const pair = albOrderedPair('RLTC1', rel);
-  const msg = { trieRoots: new Map([[pair, new Uint8Array(8).fill(3)]]), timestamp: Math.floor(Date.now() / 1000) };
-  await forger.publish(`orbk/${pair}`, encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg }));
-}
 
 const held = async (node: BookNode, rel: string, uuid: string): Promise<OrderbookItem | undefined> =>
   (await node.service.orderbook('RLTC1', rel)).asks.find((o) => o.uuid === uuid);

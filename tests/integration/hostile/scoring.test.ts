@@ -5,19 +5,16 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodeOrdermatchMessage } from '../../../src/node/orders/messages/codec';
 import { encodeSigned } from '../../../src/node/p2p/envelope';
 import { BAN_POINTS } from '../../../src/node/p2p/peerPenalties';
-import { MmNumber } from '../../../src/shared/number';
 import { meshed, seedPeerId, startRawPeer, stopAll, WAIT } from '../p2p/helpers';
 import { asks, startBookNode, stopBookNodes } from './bookNode';
+import { RLTC_TOPIC as TOPIC, signedMakerOrder } from './signedOrders';
 
 afterEach(async () => {
   await stopBookNodes();
   await stopAll();
 });
-
-const TOPIC = 'orbk/RLTC1:RLTC2';
 
 describe('peer scoring', () => {
   it('undecodable ordermatch messages get their author banned; its valid orders are ignored afterwards', async () => {
@@ -28,27 +25,7 @@ describe('peer scoring', () => {
     raw.services.pubsub.subscribe(TOPIC);
     await vi.waitFor(() => expect(raw.services.pubsub.getSubscribers(TOPIC).map(String)).toContain(seedPeerId()), WAIT);
     const key = secp256k1.utils.randomSecretKey();
-    const order = (uuid: string): Uint8Array =>
-      encodeSigned(
-        encodeOrdermatchMessage({
-          type: 'MakerOrderCreated',
-          msg: {
-            uuid,
-            base: 'RLTC1',
-            rel: 'RLTC2',
-            price: MmNumber.parse('1'),
-            maxVolume: MmNumber.parse('1'),
-            minVolume: MmNumber.parse('0.1'),
-            createdAt: Math.floor(Date.now() / 1000),
-            confSettings: { baseConfs: 1, baseNota: false, relConfs: 1, relNota: false },
-            timestamp: Math.floor(Date.now() / 1000),
-            pairTrieRoot: new Uint8Array(8),
-            baseProtocolInfo: new Uint8Array(),
-            relProtocolInfo: new Uint8Array(),
-          },
-        }),
-        key,
-      );
+    const order = (uuid: string): Uint8Array => signedMakerOrder(uuid, key);
     const first = '00000000-0000-4000-8000-00000000a001';
     await raw.services.pubsub.publish(TOPIC, order(first));
     await vi.waitFor(async () => expect(await asks(bob, 'RLTC2')).toEqual([first]), WAIT);

@@ -1,11 +1,11 @@
 /**
  * Seed node robustness (issue 9, items 6–7): one peer subscribing to 10,000 topics cannot stop the
  * seed relaying new pairs, a peer is held to a request budget, and a restarted seed is found again
- * by its nodes: with its key file it keeps its peer id; with a new identity, nodes that list it
+ * by its nodes: with its data dir (its key file) it keeps its peer id; with a new identity, nodes that list it
  * without `/p2p/` follow it. Failures are logged with their messages. Each test runs its own seed.
  */
 import '../../../src/node/p2p/polyfills';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { noise } from '@chainsafe/libp2p-noise';
@@ -22,7 +22,7 @@ import { WebSocket } from 'ws';
 import { createP2p, type Libp2pP2p } from '../../../src/node/p2p/libp2pNode';
 import type { P2pMessage } from '../../../src/node/p2p/types';
 import { BURST } from '../../../tools/seednode/rateLimit';
-import { startSeedNode, type SeedNode } from '../../../tools/seednode/seed';
+import { SEED_KEY_FILE, startSeedNode, type SeedNode } from '../../../tools/seednode/seed';
 
 const WAIT = { timeout: 20_000, interval: 50 };
 /** Seed restarts: the node's back-off may have grown to a few seconds. */
@@ -40,7 +40,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function seed(opts: { port?: number; keyFile?: string; maxRelayedTopics?: number; log?: (line: string) => void } = {}): Promise<SeedNode> {
+async function seed(opts: { port?: number; dataDir?: string; keyFile?: string; maxRelayedTopics?: number; log?: (line: string) => void } = {}): Promise<SeedNode> {
   const s = await startSeedNode({ ...opts, port: opts.port ?? 0 });
   running.push(s);
   return s;
@@ -129,16 +129,16 @@ describe('seed: per-peer limits', () => {
 });
 
 describe('seed: restarts', () => {
-  it('restarted with its key file, the seed keeps its peer id and nodes reconnect', async () => {
-    const keyFile = join(dir, 'seednode.key');
-    const first = await seed({ keyFile });
+  it('restarted on its data dir, the seed keeps its peer id (the key is in the dir) and nodes reconnect', async () => {
+    const first = await seed({ dataDir: dir });
+    expect((await stat(join(dir, SEED_KEY_FILE))).mode & 0o777).toBe(0o600);
     const logs: string[] = [];
     const n = await node([first.multiaddr], logs);
     await vi.waitFor(() => expect(n.connectedPeers()).toEqual([first.peerId]), WAIT);
     await first.stop();
     await vi.waitFor(() => expect(n.connectedPeers()).toEqual([]), WAIT);
     await new Promise((r) => setTimeout(r, 1_500)); // a few failed dials while it is down
-    const second = await seed({ keyFile, port: portOf(first.multiaddr) });
+    const second = await seed({ dataDir: dir, port: portOf(first.multiaddr) });
     expect(second.peerId).toBe(first.peerId);
     expect(second.multiaddr).toBe(first.multiaddr);
     await vi.waitFor(() => expect(n.connectedPeers()).toEqual([first.peerId]), RECONNECT);

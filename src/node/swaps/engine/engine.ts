@@ -111,6 +111,11 @@ export class SwapEngine {
     return this.deps.store.get(uuid);
   }
 
+  /** Stored swaps found unreadable so far (skipped, logged once each). */
+  get unreadableRecords(): number {
+    return this.deps.store.unreadableRecords;
+  }
+
   /** Every readable stored swap, newest first. */
   history(): Promise<SavedSwap[]> {
     return this.deps.store.all();

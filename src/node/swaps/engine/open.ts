@@ -33,7 +33,7 @@ export async function openSwapEngine(ctx: NodeContext, p2p: P2p, activeSwaps: Ac
   const db = await SwapsStore.open(ctx.platform.storage, keys.rmd160Hex);
   const engine = new SwapEngine({
     p2p,
-    store: new SwapStore(db, ctx.log),
+    store: new SwapStore(db, ctx.log, (event, data) => ctx.platform.emit(event, data)),
     coins: swapCoinsOf(ctx),
     clock: platformClock(() => ctx.platform.now()),
     identity: {

@@ -1,8 +1,9 @@
 /**
  * The swaps domain's view of its database: saved swaps in, saved swaps out, every record checked
- * when read. A record that does not read is reported, never run.
+ * when read. A record that does not read is reported (logged once, counted), never run.
  */
-import type { StoredSwapRecord, SwapsStore } from '../../storage/swapsDb';
+import { UNREADABLE_RECORDS_EVENT } from '../../../shared/wire';
+import { SAVED_SWAPS, type StoredSwapRecord, type SwapsStore } from '../../storage/swapsDb';
 import { isFinished, parseStoredSwap, startedData, type SavedSwap } from './savedSwap';
 
 /** The storage the engine uses (`SwapsStore`, or a wrapper in tests). */
@@ -16,19 +17,35 @@ export function swapRecord(swap: SavedSwap): StoredSwapRecord {
 }
 
 export class SwapStore {
+  /** Uuids (or `(no uuid)`) of the records found unreadable so far. */
+  private readonly unreadable = new Set<string>();
+
   constructor(
     private readonly db: SwapsDb,
     private readonly log: (level: 'warn', line: string) => void,
+    /** Tells whoever watches the node (the page) of each unreadable record, as the orders domain does. */
+    private readonly emit: (event: string, data: unknown) => void = () => undefined,
   ) {}
 
   put(swap: SavedSwap): Promise<void> {
     return this.db.put(swapRecord(swap));
   }
 
+  /** How many stored swaps were found unreadable (when the node started, or when they were read since). */
+  get unreadableRecords(): number {
+    return this.unreadable.size;
+  }
+
   /** The swap `uuid`, null if none is stored; throws SavedSwapError for a record that does not read. */
   async get(uuid: string): Promise<SavedSwap | null> {
     const raw = await this.db.get(uuid);
-    return raw === undefined ? null : parseStoredSwap(raw);
+    if (raw === undefined) return null;
+    try {
+      return parseStoredSwap(raw);
+    } catch (e) {
+      this.report(raw, e);
+      throw e;
+    }
   }
 
   /** Every readable swap, newest first. */
@@ -46,10 +63,19 @@ export class SwapStore {
       try {
         swaps.push(parseStoredSwap(r));
       } catch (e) {
-        this.log('warn', `swaps: skipping an unreadable stored swap: ${(e as Error).message}`);
+        this.report(r, e);
       }
     }
     return swaps;
+  }
+
+  private report(record: unknown, e: unknown): void {
+    const uuid = typeof record === 'object' && record !== null ? (record as { uuid?: unknown }).uuid : undefined;
+    const key = typeof uuid === 'string' ? uuid : '(no uuid)';
+    if (this.unreadable.has(key)) return;
+    this.unreadable.add(key);
+    this.log('warn', `swaps: skipping the unreadable stored swap ${key}: ${(e as Error).message}`);
+    this.emit(UNREADABLE_RECORDS_EVENT, { db: 'swap', table: SAVED_SWAPS, key, error: (e as Error).message, total: this.unreadable.size });
   }
 }
 

@@ -197,6 +197,36 @@ describe('timers: a change that cannot be stored is not made, logged, and tried 
   });
 });
 
+describe('timers: a maker order taken in full is not retired until its end is stored', () => {
+  it('stays mine, stored and on the network while the store fails; ends as Fulfilled once it is stored', async () => {
+    const db = await failingPersistence();
+    const maker = await node(db);
+    const taker = await node();
+    const placed = await maker.service.setPrice(setprice({ price: num('1.5'), volume: num('1') }));
+    // The writes after this one: the reservation, the connection, then the end of the exhausted order.
+    db.store.failAt.add(db.store.writes + 3);
+    await taker.service.sellOrBuy(request({ volume: num('1') }));
+    await settle();
+    for (let step = 0; step < 100 && errorLogged(maker).length === 0; step++) await vi.advanceTimersByTimeAsync(100);
+    db.store.broken = true; // the timers stand still from here until the store is repaired
+    expect(errorLogged(maker)).toHaveLength(1);
+    expect(errorLogged(maker)[0]).toMatch(/ended orders .*QuotaExceededError/);
+    expect(maker.swaps).toHaveLength(1); // connected: the whole volume is taken
+    expect(maker.service.makerOrders().map((o) => o.uuid)).toEqual([placed.uuid]);
+    expect(publishedSince(0)).not.toContain('MakerOrderCancelled');
+    expect((await db.stored()).makers.map((o) => o.uuid)).toEqual([placed.uuid]);
+    expect(await maker.service.history()).toEqual([]);
+
+    db.store.broken = false;
+    await vi.advanceTimersByTimeAsync(2000);
+    await settle();
+    expect(maker.service.makerOrders()).toEqual([]);
+    expect(publishedSince(0).filter((t) => t === 'MakerOrderCancelled')).toHaveLength(1);
+    expect((await db.stored()).makers).toEqual([]);
+    expect(await maker.service.history()).toEqual([expect.objectContaining({ type: 'Maker', reason: 'Fulfilled' })]);
+  });
+});
+
 describe('restart: a restored order cut to the balance is announced only once the cut is stored', () => {
   it('stays off the network while the store fails, then goes out with the stored volume', async () => {
     const factory = freshIndexedDb();

@@ -75,17 +75,29 @@ describe('parseStoredSwap', () => {
     expect(() => parseStoredSwap({ ...record, saved_swap: corrupt(maker as unknown as Record<string, unknown>) })).toThrow(SavedSwapError);
   });
 
-  it('an unreadable record is skipped from lists and reported', async () => {
+  it('an unreadable record is skipped from lists, reported once and counted', async () => {
     const storage = engines[0]!.fresh();
     const { maker } = await finishedSwaps();
     const db = await SwapsStore.open(storage, RMD);
     await db.put({ ...swapRecord(maker), uuid: '00000000-0000-4000-8000-000000000001', saved_swap: { v: 1, type: 'Maker' } });
     await db.put(swapRecord(maker));
     const warnings: string[] = [];
-    const store = new SwapStore(db, (_l, line) => warnings.push(line));
+    const events: [string, unknown][] = [];
+    const store = new SwapStore(db, (_l, line) => warnings.push(line), (event, data) => events.push([event, data]));
+    expect(store.unreadableRecords).toBe(0);
     expect((await store.all()).map((s) => s.uuid)).toEqual([UUID]);
-    expect(warnings).toHaveLength(1);
+    expect(await store.unfinished()).toEqual([]);
     await expect(store.get('00000000-0000-4000-8000-000000000001')).rejects.toThrow(SavedSwapError);
+    expect(store.unreadableRecords).toBe(1);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^swaps: skipping the unreadable stored swap 00000000-0000-4000-8000-000000000001: swap\.\w+/);
+    expect(events).toEqual([
+      ['unreadable_records', { db: 'swap', table: 'saved_swap', key: '00000000-0000-4000-8000-000000000001', error: expect.stringMatching(/^swap\./), total: 1 }],
+    ]);
+    // Another record whose swap is not even an object counts once more.
+    await db.put({ ...swapRecord(maker), uuid: '00000000-0000-4000-8000-000000000002', saved_swap: 'garbage' });
+    expect((await store.all()).map((s) => s.uuid)).toEqual([UUID]);
+    expect(store.unreadableRecords).toBe(2);
     db.close();
   });
 });
