@@ -10,6 +10,7 @@
  *   framing); the signature is 0x ‖ r ‖ s ‖ v with v = 0 or 1, as KDF writes it.
  * Lengths are UTF-8 byte counts.
  */
+import { concatBytes } from '@noble/hashes/utils.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { base64 } from '@scure/base';
 import { bytesToHex, hash160, keccak256, sha256d } from '../crypto';
@@ -25,26 +26,16 @@ function varint(n: number): Uint8Array {
   throw new RangeError('message too long');
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 export function utxoMessageHash(prefix: string, message: string): Uint8Array {
   const p = utf8.encode(prefix);
   const m = utf8.encode(message);
-  return sha256d(concat([varint(p.length), p, varint(m.length), m]));
+  return sha256d(concatBytes(varint(p.length), p, varint(m.length), m));
 }
 
 export function ethMessageHash(prefix: string, message: string): Uint8Array {
   const p = utf8.encode(prefix);
   const m = utf8.encode(message);
-  return keccak256(concat([varint(p.length), p, utf8.encode(String(m.length)), m]));
+  return keccak256(concatBytes(varint(p.length), p, utf8.encode(String(m.length)), m));
 }
 
 /** 65 bytes: recovery id first, then r ‖ s (low S, RFC 6979 nonce). */
@@ -56,7 +47,7 @@ function signRecoverable(hash: Uint8Array, privateKey: Uint8Array): { recovery: 
 /** Base64 compact signature with a compressed-key header (KDF signs only with compressed keys). */
 export function signUtxoMessage(hash: Uint8Array, privateKey: Uint8Array): string {
   const { recovery, rs } = signRecoverable(hash, privateKey);
-  return base64.encode(concat([Uint8Array.of(27 + 4 + recovery), rs]));
+  return base64.encode(concatBytes(Uint8Array.of(27 + 4 + recovery), rs));
 }
 
 export function signEthMessage(hash: Uint8Array, privateKey: Uint8Array): string {
@@ -102,7 +93,7 @@ export function recoverEthSigner(signatureHex: string, hash: Uint8Array): Uint8A
 function recoverKey(rs: Uint8Array, recovery: number, hash: Uint8Array, compressed: boolean): Uint8Array {
   let key: Uint8Array;
   try {
-    key = secp256k1.recoverPublicKey(concat([Uint8Array.of(recovery), rs]), hash, { prehash: false });
+    key = secp256k1.recoverPublicKey(concatBytes(Uint8Array.of(recovery), rs), hash, { prehash: false });
   } catch (e) {
     throw signatureDecoding(`Signature does not recover a public key: ${(e as Error).message}`);
   }

@@ -3,6 +3,7 @@
  * `balanceOf`, `allowance`, `decimals`, and the decoding of a single `uint256` answer. Addresses in calls are
  * 20-byte hash160s (a QTUM P2PKH address's hash is its "contract address").
  */
+import { concatBytes } from '@noble/hashes/utils.js';
 import { bytesToHex, hexToBytes, keccak256 } from '../../crypto';
 
 const selector = (signature: string): Uint8Array => keccak256(new TextEncoder().encode(signature)).slice(0, 4);
@@ -35,27 +36,17 @@ function addressWord(address: Uint8Array): Uint8Array {
   return w;
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-export const encodeTransfer = (to: Uint8Array, amount: bigint): Uint8Array => concat(TRANSFER_SELECTOR, addressWord(to), word(amount));
-export const encodeBalanceOf = (owner: Uint8Array): Uint8Array => concat(BALANCE_OF_SELECTOR, addressWord(owner));
+export const encodeTransfer = (to: Uint8Array, amount: bigint): Uint8Array => concatBytes(TRANSFER_SELECTOR, addressWord(to), word(amount));
+export const encodeBalanceOf = (owner: Uint8Array): Uint8Array => concatBytes(BALANCE_OF_SELECTOR, addressWord(owner));
 export const encodeDecimals = (): Uint8Array => DECIMALS_SELECTOR.slice();
-export const encodeAllowance = (owner: Uint8Array, spender: Uint8Array): Uint8Array => concat(ALLOWANCE_SELECTOR, addressWord(owner), addressWord(spender));
-export const encodeApprove = (spender: Uint8Array, amount: bigint): Uint8Array => concat(APPROVE_SELECTOR, addressWord(spender), word(amount));
+export const encodeAllowance = (owner: Uint8Array, spender: Uint8Array): Uint8Array => concatBytes(ALLOWANCE_SELECTOR, addressWord(owner), addressWord(spender));
+export const encodeApprove = (spender: Uint8Array, amount: bigint): Uint8Array => concatBytes(APPROVE_SELECTOR, addressWord(spender), word(amount));
 
 /**
  * A call of KDF's EtomicSwap contract (`erc20Payment`, `receiverSpend`, `senderRefund`) with
  * `words` static arguments: fee estimates only need its size, which zeros give exactly.
  */
-export const encodeStaticCall = (signature: string, words: number): Uint8Array => concat(selector(signature), new Uint8Array(32 * words));
+export const encodeStaticCall = (signature: string, words: number): Uint8Array => concatBytes(selector(signature), new Uint8Array(32 * words));
 
 /**
  * The first 32-byte word of a call's output as a uint256 (ethabi's `decode_output` for one
