@@ -21,6 +21,8 @@ export const DEFAULT_GAP_LIMIT = 20;
  * row is far beyond any wallet's use, and bounds a scan at a few dozen Electrum batches.
  */
 export const MAX_GAP_LIMIT = 1000;
+/** The largest activation `min_addresses_number`, for the same reason. */
+export const MAX_MIN_ADDRESSES = 1000;
 
 export interface HdAddressId {
   accountId: number;

@@ -19,6 +19,7 @@ import { outpointKey, OwnBroadcasts } from './ownBroadcasts';
 import type { UtxoSigner } from './signer';
 import { parseTx, satToDecimal, txFormat, type InputKind, type SignedTx, type TxFormat, type TxPlan, type Unspent } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
+import type { UtxoHdWallet } from './hdWallet';
 import { buildWithdraw } from './withdraw';
 import { UtxoTradeFees } from './tradeFee';
 import { UtxoSwapOps } from './swapOps';
@@ -49,6 +50,8 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   readonly inputKind: InputKind;
   readonly api: ElectrumApi;
   history: TxHistoryView | null = null;
+  /** The HD wallet's accounts and addresses beside the enabled one; null for an iguana wallet or a Trezor. */
+  hdWallet: UtxoHdWallet | null = null;
   readonly tradeFees: TradeFees = new UtxoTradeFees(this);
   readonly swapOps: SwapOps = new UtxoSwapOps(this);
   /** Our sends the server has not shown yet: their inputs kept out of selection, their change in. */
