@@ -1,0 +1,131 @@
+/**
+ * An HD wallet's UTXO addresses on the devnet: litecoind pays addresses at several indexes of a
+ * fresh mnemonic's accounts (derived here with `@scure/bip32`, not by the node), and the node must
+ * find them on activation with KDF's gap-limit scan, with litecoind's balances, keep them for the
+ * next unlock, and hand out, watch and report new addresses.
+ */
+import { HDKey } from '@scure/bip32';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Platform } from '../../../src/node/context';
+import { p2pkhAddress } from '../../../src/node/crypto';
+import { NodeHost } from '../../../src/node/nodeHost';
+import { nodePlatform } from '../../../tools/host/nodePlatform';
+import { daemon, devnet } from '../devnet/daemon';
+import { fund } from '../utxo/funding';
+import { RPC_PASSWORD, waitFor, type Reply } from '../utxo/walletNode';
+
+interface HdNode {
+  host: NodeHost;
+  mmrpc(method: string, params?: unknown): Promise<Reply>;
+}
+
+interface AddressRow {
+  address: string;
+  derivation_path: string;
+  chain: string;
+  balance: { RLTC1: { spendable: string; unspendable: string } };
+}
+
+interface AccountRow {
+  account_index: number;
+  derivation_path: string;
+  total_balance: { RLTC1: { spendable: string; unspendable: string } };
+  addresses: AddressRow[];
+}
+
+async function startHdNode(mnemonic: string, platform: Platform): Promise<HdNode> {
+  const host = new NodeHost(platform);
+  const started = await host.handleControl({ op: 'start', conf: { rpc_password: RPC_PASSWORD, passphrase: mnemonic, enable_hd: true } });
+  if (started.status !== 200) throw new Error(`node did not start: ${JSON.stringify(started.body)}`);
+  return { host, mmrpc: async (method, params = {}) => (await host.handleRpc({ mmrpc: '2.0', method, params, userpass: RPC_PASSWORD, id: 1 })) as Reply };
+}
+
+function ok(r: Reply): Record<string, unknown> {
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.result as Record<string, unknown>;
+}
+
+async function finished(node: HdNode, kind: string, taskId: number): Promise<{ status: string; details: Record<string, unknown> }> {
+  return waitFor(`${kind} ${taskId}`, async () => {
+    const s = ok(await node.mmrpc(`task::${kind}::status`, { task_id: taskId, forget_if_finished: false })) as { status: string; details: Record<string, unknown> };
+    return s.status === 'InProgress' ? undefined : s;
+  }, 45_000);
+}
+
+async function enableUtxo(node: HdNode, extra: Record<string, unknown> = {}): Promise<AccountRow[]> {
+  const activation_params = { mode: { rpc: 'Electrum', rpc_data: { servers: devnet().coins.RLTC1?.servers } }, ...extra };
+  const { task_id } = ok(await node.mmrpc('task::enable_utxo::init', { ticker: 'RLTC1', activation_params })) as { task_id: number };
+  const s = await finished(node, 'enable_utxo', task_id);
+  expect(s.status, JSON.stringify(s.details)).toBe('Ok');
+  const report = s.details.wallet_balance as { wallet_type: string; accounts: AccountRow[] };
+  expect(report.wallet_type).toBe('HD');
+  return report.accounts;
+}
+
+async function accountBalance(node: HdNode, account_index: number): Promise<{ status: string; details: Record<string, unknown> }> {
+  const { task_id } = ok(await node.mmrpc('task::account_balance::init', { coin: 'RLTC1', account_index })) as { task_id: number };
+  return finished(node, 'account_balance', task_id);
+}
+
+describe('an HD wallet finds, keeps and reports its used UTXO addresses', () => {
+  const mnemonic = generateMnemonic(wordlist);
+  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
+  const addressAt = (path: string): string => p2pkhAddress(root.derive(path).publicKey!, 111);
+  const paid: Record<string, string> = {
+    "m/44'/1'/0'/0/0": '0.1',
+    "m/44'/1'/0'/0/5": '0.2',
+    "m/44'/1'/0'/0/24": '0.3',
+    "m/44'/1'/0'/1/2": '0.4',
+    // Beyond the gap: 21 unused addresses after index 24.
+    "m/44'/1'/0'/0/46": '0.7',
+    // Another account: KDF scans the activated account only.
+    "m/44'/1'/1'/0/0": '0.5',
+  };
+  const platform = nodePlatform({ coinsPath: devnet().coinsFile });
+  let node: HdNode;
+
+  beforeAll(async () => {
+    for (const [path, amount] of Object.entries(paid)) await fund('chain1', addressAt(path), [amount]);
+    await daemon('chain1').mine(1);
+    node = await startHdNode(mnemonic, platform);
+  }, 120_000);
+  afterAll(() => node?.host.stop());
+
+  it('activation scans account 0 with gap limit 20 and reports every address up to the last used, with litecoind\'s balances', async () => {
+    const accounts = await enableUtxo(node);
+    expect(accounts.map((a) => a.account_index)).toEqual([0]);
+    const [account] = accounts as [AccountRow];
+    expect(account.derivation_path).toBe("m/44'/1'/0'");
+    const external = Array.from({ length: 25 }, (_, i) => `m/44'/1'/0'/0/${i}`);
+    const internal = Array.from({ length: 3 }, (_, i) => `m/44'/1'/0'/1/${i}`);
+    expect(account.addresses.map((a) => a.derivation_path)).toEqual([...external, ...internal]);
+    for (const row of account.addresses) {
+      expect(row.address).toBe(addressAt(row.derivation_path));
+      expect(row.chain).toBe(row.derivation_path.split('/')[4] === '0' ? 'External' : 'Internal');
+      expect(row.balance.RLTC1).toEqual({ spendable: paid[row.derivation_path] ?? '0', unspendable: '0' });
+    }
+    expect(account.total_balance.RLTC1).toEqual({ spendable: '1', unspendable: '0' });
+    // my_balance is the enabled address's, as KDF's.
+    expect((await node.host.handleRpc({ method: 'my_balance', coin: 'RLTC1', userpass: RPC_PASSWORD }) as Reply).body.balance).toBe('0.1');
+    const other = await accountBalance(node, 1);
+    expect(other).toMatchObject({ status: 'Error', details: { error_type: 'UnknownAccount' } });
+  });
+
+  it('a later unlock knows the account without scanning; min_addresses_number adds addresses on the enabled chain', async () => {
+    await node.host.stop();
+    node = await startHdNode(mnemonic, platform);
+    const [account] = (await enableUtxo(node, { scan_policy: 'do_not_scan', min_addresses_number: 30 })) as [AccountRow];
+    expect(account.addresses).toHaveLength(30);
+    expect(account.addresses.filter((a) => a.chain === 'External').at(-1)?.derivation_path).toBe("m/44'/1'/0'/0/26");
+    expect(account.total_balance.RLTC1.spendable).toBe('1');
+  });
+
+  it('refuses out-of-bounds scan options with InvalidRequest', async () => {
+    const activation_params = { mode: { rpc: 'Electrum', rpc_data: { servers: devnet().coins.RLTC2?.servers } }, gap_limit: 1001 };
+    const r = await node.mmrpc('task::enable_utxo::init', { ticker: 'RLTC2', activation_params });
+    expect(r.status).toBe(400);
+    expect(r.body.error_type).toBe('InvalidRequest');
+  });
+});
