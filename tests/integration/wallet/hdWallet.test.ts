@@ -113,13 +113,55 @@ describe('an HD wallet finds, keeps and reports its used UTXO addresses', () => 
     expect(other).toMatchObject({ status: 'Error', details: { error_type: 'UnknownAccount' } });
   });
 
+  it('withdraw from index 5 spends only that address\'s outputs with its key, change back to it; the enabled address is untouched', async () => {
+    const from5 = addressAt("m/44'/1'/0'/0/5");
+    const before = await daemon('chain1').unspents(from5);
+    expect(before.map((u) => u.amount)).toEqual([0.2]);
+    const to = addressAt("m/44'/1'/9'/0/0");
+    const r = (await node.host.handleRpc({
+      method: 'withdraw',
+      coin: 'RLTC1',
+      to,
+      amount: '0.05',
+      from: { derivation_path: "m/44'/1'/0'/0/5" },
+      userpass: RPC_PASSWORD,
+    })) as Reply;
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.from).toEqual([from5]);
+    const tx = await daemon('chain1').call<{ vin: { txid: string; vout: number }[]; vout: { value: number; scriptPubKey: { address?: string; addresses?: string[] } }[] }>(
+      'decoderawtransaction',
+      [r.body.tx_hex],
+    );
+    expect(tx.vin.map((i) => `${i.txid}:${i.vout}`)).toEqual(before.map((u) => `${u.txid}:${u.vout}`));
+    expect(tx.vout.map((o) => o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0]).sort()).toEqual([from5, to].sort());
+    // litecoind accepts it: the signatures are the address's key's.
+    const sent = (await node.host.handleRpc({ method: 'send_raw_transaction', coin: 'RLTC1', tx_hex: r.body.tx_hex, userpass: RPC_PASSWORD })) as Reply;
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    await daemon('chain1').mine(1);
+    expect((await daemon('chain1').unspents(to)).map((u) => u.amount)).toEqual([0.05]);
+    expect((await daemon('chain1').unspents(addressAt("m/44'/1'/0'/0/0"))).map((u) => u.amount)).toEqual([0.1]);
+    // By ids, from the change chain; an address the account does not know, another account: KDF's errors.
+    const byIds = (await node.host.handleRpc({
+      method: 'withdraw', coin: 'RLTC1', to, amount: '0.1', from: { account_id: 0, chain: 'Internal', address_id: 2 }, userpass: RPC_PASSWORD,
+    })) as Reply;
+    expect(byIds.status, JSON.stringify(byIds.body)).toBe(200);
+    expect(byIds.body.from).toEqual([addressAt("m/44'/1'/0'/1/2")]);
+    const refused = async (from: unknown): Promise<unknown> =>
+      ((await node.mmrpc('withdraw', { coin: 'RLTC1', to, amount: '0.01', from })) as Reply).body.error_type;
+    expect(await refused({ account_id: 0, chain: 'External', address_id: 46 })).toBe('UnexpectedFromAddress');
+    expect(await refused({ account_id: 1, chain: 'External', address_id: 0 })).toBe('UnknownAccount');
+    expect(await refused({ derivation_path: "m/84'/1'/0'/0/5" })).toBe('UnexpectedFromAddress');
+  });
+
   it('a later unlock knows the account without scanning; min_addresses_number adds addresses on the enabled chain', async () => {
     await node.host.stop();
     node = await startHdNode(mnemonic, platform);
     const [account] = (await enableUtxo(node, { scan_policy: 'do_not_scan', min_addresses_number: 30 })) as [AccountRow];
     expect(account.addresses).toHaveLength(30);
     expect(account.addresses.filter((a) => a.chain === 'External').at(-1)?.derivation_path).toBe("m/44'/1'/0'/0/26");
-    expect(account.total_balance.RLTC1.spendable).toBe('1');
+    // Index 5 paid 0.05 away and its fee in the withdraw test.
+    expect(Number(account.total_balance.RLTC1.spendable)).toBeGreaterThan(0.94);
+    expect(Number(account.total_balance.RLTC1.spendable)).toBeLessThan(0.95);
   });
 
   it('refuses out-of-bounds scan options with InvalidRequest', async () => {

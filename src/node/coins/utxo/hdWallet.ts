@@ -7,10 +7,11 @@
  */
 import type { KeyPair } from '../../crypto';
 import type { HdAccountsStore } from '../../storage';
-import type { CoinBalance } from '../coin';
+import type { CoinBalance, WithdrawFrom } from '../coin';
 import { readAccounts, toRecord, type HdAccountState } from '../hdWallet/accountRecord';
 import { checkNewAddress, scanChain, type NewAddressRefusal, type UsedAddressesCheck } from '../hdWallet/gapScan';
-import { accountPath, addressPath, BIP44_CHAINS, type Bip44Chain, type HdAddressId } from '../hdWallet/path';
+import { ACCOUNT_LIMIT, ADDRESS_LIMIT, accountPath, addressPath, BIP44_CHAINS, HdPathError, parseAddressPath, type Bip44Chain, type HdAddressId } from '../hdWallet/path';
+import { unexpectedFromAddress, unknownFromAccount } from '../withdrawErrors';
 import { decodeAddress, myAddress } from './address';
 import { electrumScripthash } from './scripthash';
 import type { CoinConfig } from '../config';
@@ -145,6 +146,30 @@ export class UtxoHdWallet {
       const [balance] = await this.balances([this.addressAt({ accountId, chain, addressId })]);
       return balance ?? null;
     });
+  }
+
+  /**
+   * KDF's `get_withdraw_hd_sender`: the address `from` names, with its key, if the account is known
+   * and the address among its known ones.
+   */
+  sender(from: WithdrawFrom): { address: string; derivationPath: string; keyPair: KeyPair } {
+    let id: HdAddressId;
+    if ('derivationPath' in from) {
+      try {
+        id = parseAddressPath(this.init.coinPath, from.derivationPath);
+      } catch (e) {
+        if (e instanceof HdPathError) throw unexpectedFromAddress(e.message);
+        throw e;
+      }
+    } else {
+      id = from;
+      if (id.accountId >= ACCOUNT_LIMIT || id.addressId >= ADDRESS_LIMIT) throw unexpectedFromAddress(`Child number ${Math.max(id.accountId, id.addressId)} is out of range`);
+    }
+    const account = this.accounts.get(id.accountId);
+    if (!account) throw unknownFromAccount(id.accountId);
+    const hd = this.addressAt(id);
+    if (id.addressId >= account.known[id.chain]) throw unexpectedFromAddress(`'${hd.address}' address is not activated`);
+    return { address: hd.address, derivationPath: hd.derivationPath, keyPair: this.init.keyAt(id) };
   }
 
   /** The address at a path, derived once. */

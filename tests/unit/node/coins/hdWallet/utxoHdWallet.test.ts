@@ -147,4 +147,35 @@ describe('UtxoHdWallet', () => {
       "m/44'/1'/0'/0/3",
     ]);
   });
+
+  it('withdraw from: the known address a path or ids name, with its key; KDF\'s errors otherwise', async () => {
+    const chain = new FakeChain();
+    chain.use("m/44'/1'/0'/0/5");
+    const wallet = await open(chain, freshIndexedDb());
+    await wallet.enable(ENABLED, DEFAULTS);
+    const byPath = wallet.sender({ derivationPath: "m/44'/1'/0'/0/5" });
+    expect(byPath).toEqual({
+      address: wallet.addressAt({ accountId: 0, chain: 'External', addressId: 5 }).address,
+      derivationPath: "m/44'/1'/0'/0/5",
+      keyPair: keyAt({ accountId: 0, chain: 'External', addressId: 5 }),
+    });
+    expect(wallet.sender({ accountId: 0, chain: 'External', addressId: 5 })).toEqual(byPath);
+    const refused = (from: Parameters<UtxoHdWallet['sender']>[0]) => {
+      try {
+        wallet.sender(from);
+      } catch (e) {
+        return { type: (e as { errorType: string }).errorType, data: (e as { errorData: unknown }).errorData };
+      }
+      return null;
+    };
+    expect(refused({ accountId: 0, chain: 'External', addressId: 6 })).toEqual({
+      type: 'UnexpectedFromAddress',
+      data: `'${wallet.addressAt({ accountId: 0, chain: 'External', addressId: 6 }).address}' address is not activated`,
+    });
+    expect(refused({ accountId: 0, chain: 'Internal', addressId: 0 })?.type).toBe('UnexpectedFromAddress');
+    expect(refused({ accountId: 1, chain: 'External', addressId: 0 })).toEqual({ type: 'UnknownAccount', data: { account_id: 1 } });
+    expect(refused({ derivationPath: "m/44'/2'/0'/0/0" })?.type).toBe('UnexpectedFromAddress');
+    expect(refused({ derivationPath: "m/44'/1'/0'/0" })?.type).toBe('UnexpectedFromAddress');
+    expect(refused({ accountId: 2 ** 31, chain: 'External', addressId: 0 })?.type).toBe('UnexpectedFromAddress');
+  });
 });
