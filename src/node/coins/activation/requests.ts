@@ -17,7 +17,7 @@ export const MAX_TOKEN_REQUESTS = 500;
 export const MAX_ETH_NODES = 32;
 export const MAX_ELECTRUM_SERVERS = 64;
 
-/** KDF's `HDPathAccountToAddressId`; this node holds one address per coin (account 0, external, index 0). */
+/** KDF's `HDPathAccountToAddressId`: the enabled address, the one `my_balance` and swaps use; this node enables account 0, external, index 0. */
 export interface PathToAddress {
   accountId: number;
   chain: 'External' | 'Internal';

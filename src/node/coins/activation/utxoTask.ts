@@ -47,7 +47,7 @@ async function activate(ctx: NodeContext, config: CoinConfig, req: EnableUtxoReq
   const hardware = params.privKeyPolicy === 'Trezor';
   const hd = hardware || ctx.keys?.mode === 'hd';
   if (hd && !isDefaultPath(req.pathToAddress)) {
-    throw standaloneError.creation(ticker, 'path_to_address: this node activates account 0, external chain, address 0 only');
+    throw standaloneError.creation(ticker, 'path_to_address: this node enables account 0, external chain, address 0 only (the other addresses are reached with get_new_address and withdraw from)');
   }
   let activated;
   try {
