@@ -83,7 +83,8 @@ describe('an HD wallet finds, keeps and reports its used UTXO addresses', () => 
     // Another account: KDF scans the activated account only.
     "m/44'/1'/1'/0/0": '0.5',
   };
-  const platform = nodePlatform({ coinsPath: devnet().coinsFile });
+  const events: { event: string; data: unknown }[] = [];
+  const platform = nodePlatform({ coinsPath: devnet().coinsFile, emit: (event, data) => events.push({ event, data }) });
   let node: HdNode;
 
   beforeAll(async () => {
@@ -153,15 +154,30 @@ describe('an HD wallet finds, keeps and reports its used UTXO addresses', () => 
     expect(await refused({ derivation_path: "m/84'/1'/0'/0/5" })).toBe('UnexpectedFromAddress');
   });
 
+  it('watches the other known addresses: a payment to index 24 is streamed as BALANCE:RLTC1 under that address', async () => {
+    const streamed = () =>
+      events
+        .filter((e) => e.event === 'stream')
+        .map((e) => e.data as { _type: string; message: { address: string; balance: { spendable: string } }[] })
+        .filter((d) => d._type === 'BALANCE:RLTC1');
+    expect(ok(await node.mmrpc('stream::balance::enable', { coin: 'RLTC1' }))).toEqual({ streamer_id: 'BALANCE:RLTC1' });
+    const at24 = addressAt("m/44'/1'/0'/0/24");
+    await fund('chain1', at24, ['0.015']);
+    const event = await waitFor('the stream event of index 24', async () => streamed().find((d) => d.message[0]?.address === at24));
+    expect(event.message).toEqual([{ ticker: 'RLTC1', address: at24, balance: { spendable: '0.315', unspendable: '0' } }]);
+    ok(await node.mmrpc('stream::disable', { client_id: 0, streamer_id: 'BALANCE:RLTC1' }));
+    await daemon('chain1').mine(1);
+  });
+
   it('a later unlock knows the account without scanning; min_addresses_number adds addresses on the enabled chain', async () => {
     await node.host.stop();
     node = await startHdNode(mnemonic, platform);
     const [account] = (await enableUtxo(node, { scan_policy: 'do_not_scan', min_addresses_number: 30 })) as [AccountRow];
     expect(account.addresses).toHaveLength(30);
     expect(account.addresses.filter((a) => a.chain === 'External').at(-1)?.derivation_path).toBe("m/44'/1'/0'/0/26");
-    // Index 5 paid 0.05 away and its fee in the withdraw test.
-    expect(Number(account.total_balance.RLTC1.spendable)).toBeGreaterThan(0.94);
-    expect(Number(account.total_balance.RLTC1.spendable)).toBeLessThan(0.95);
+    // Index 5 paid 0.05 away and its fee in the withdraw test; index 24 received 0.015 in the stream test.
+    expect(Number(account.total_balance.RLTC1.spendable)).toBeGreaterThan(0.955);
+    expect(Number(account.total_balance.RLTC1.spendable)).toBeLessThan(0.965);
   });
 
   it('refuses out-of-bounds scan options with InvalidRequest', async () => {

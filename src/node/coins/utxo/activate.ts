@@ -38,8 +38,7 @@ export async function activateElectrumCoin(
   const activated = await activateUtxoCoin(ctx, config, params);
   try {
     // KDF's legacy activation loads the stored accounts without scanning; account 0 holds the enabled address.
-    const wallet = await attachHdWallet(ctx, activated.coin, DEFAULT_GAP_LIMIT);
-    if (wallet && !wallet.knowsAccount(0)) await wallet.enable(LEGACY_ENABLED_ADDRESS, LEGACY_HD_OPTIONS);
+    await (await attachHdWallet(ctx, activated.coin, DEFAULT_GAP_LIMIT))?.enable(LEGACY_ENABLED_ADDRESS, LEGACY_HD_OPTIONS);
   } catch (e) {
     await activated.coin.shutdown();
     throw coinError.activation(`${ticker} HD wallet: ${(e as Error).message}`, e);

@@ -23,7 +23,7 @@ export interface HdWalletCoin {
   readonly config: CoinConfig;
   /** The enabled address, whose balance is the coin's own. */
   readonly address: string;
-  readonly api: Pick<ElectrumApi, 'scriptsUsed' | 'scriptBalances'>;
+  readonly api: Pick<ElectrumApi, 'scriptsUsed' | 'scriptBalances' | 'subscribeScripthash'>;
   balance(): Promise<CoinBalance>;
 }
 
@@ -73,6 +73,9 @@ export class UtxoHdWallet {
   private readonly derived = new Map<string, HdAddress>();
   /** get_new_address and the activation change the accounts one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Scripthashes subscribed at the Electrum servers: every known address but the enabled one, which the coin watches. */
+  private readonly watched = new Set<string>();
+  private readonly changeListeners = new Set<(address: string) => void>();
 
   private constructor(
     private readonly init: UtxoHdWalletInit,
@@ -87,10 +90,6 @@ export class UtxoHdWallet {
   static async open(init: UtxoHdWalletInit): Promise<UtxoHdWallet> {
     const { accounts, skipped } = readAccounts(init.coin.ticker, await init.store.all(init.coin.ticker));
     return new UtxoHdWallet(init, accounts, skipped);
-  }
-
-  knowsAccount(accountId: number): boolean {
-    return this.accounts.has(accountId);
   }
 
   /**
@@ -118,6 +117,7 @@ export class UtxoHdWallet {
         const missing = atLeast - account.known.External - account.known.Internal;
         if (missing > 0) account.known[enabled.chain] += missing;
         await this.save(account);
+        await this.watch(this.knownAddresses(account));
         reports.push(await this.balanceOf(account));
       }
       return reports;
@@ -143,7 +143,9 @@ export class UtxoHdWallet {
       if (refusal) return refusal;
       const addressId = account.known[chain];
       await this.save({ accountId, known: { ...account.known, [chain]: addressId + 1 } });
-      const [balance] = await this.balances([this.addressAt({ accountId, chain, addressId })]);
+      const hd = this.addressAt({ accountId, chain, addressId });
+      await this.watch([hd]);
+      const [balance] = await this.balances([hd]);
       return balance ?? null;
     });
   }
@@ -195,10 +197,48 @@ export class UtxoHdWallet {
     this.accounts.set(account.accountId, { accountId: account.accountId, known: { ...account.known } });
   }
 
-  private async balanceOf(account: HdAccountState): Promise<HdAccountBalance> {
-    const addresses = BIP44_CHAINS.flatMap((chain) =>
+  /**
+   * Runs `listener` with the address whenever the history of a known address other than the
+   * enabled one changes (the coin signals its own), until the returned function is called.
+   */
+  onAddressChange(listener: (address: string) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** A known address's balance, as the account reports it; null for an address the wallet does not know. */
+  async addressBalance(address: string): Promise<CoinBalance | null> {
+    const hd = [...this.derived.values()].find((a) => a.address === address && this.isKnown(a.id));
+    if (!hd) return null;
+    const [row] = await this.balances([hd]);
+    return row?.balance ?? null;
+  }
+
+  private isKnown(id: HdAddressId): boolean {
+    return id.addressId < (this.accounts.get(id.accountId)?.known[id.chain] ?? 0);
+  }
+
+  /** Subscribes the addresses' scripts not yet watched, as KDF does for its balance events. */
+  private async watch(addresses: HdAddress[]): Promise<void> {
+    const fresh = addresses.filter((a) => a.address !== this.init.coin.address && !this.watched.has(a.scripthash));
+    await Promise.all(
+      fresh.map(async (a) => {
+        await this.init.coin.api.subscribeScripthash(a.scripthash, () => {
+          for (const l of [...this.changeListeners]) l(a.address);
+        });
+        this.watched.add(a.scripthash);
+      }),
+    );
+  }
+
+  private knownAddresses(account: HdAccountState): HdAddress[] {
+    return BIP44_CHAINS.flatMap((chain) =>
       Array.from({ length: account.known[chain] }, (_, addressId) => this.addressAt({ accountId: account.accountId, chain, addressId })),
     );
+  }
+
+  private async balanceOf(account: HdAccountState): Promise<HdAccountBalance> {
+    const addresses = this.knownAddresses(account);
     const balances = await this.balances(addresses);
     const total = balances.reduce(
       (t, a) => ({ spendable: t.spendable + a.balance.spendable, unspendable: t.unspendable + a.balance.unspendable }),

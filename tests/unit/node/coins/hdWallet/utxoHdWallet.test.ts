@@ -18,6 +18,8 @@ class FakeChain {
   readonly used = new Map<string, bigint>();
   historyBatches = 0;
   wallet: UtxoHdWallet | null = null;
+  /** Scripthash → what the server would call on a change of its status. */
+  readonly subscribed = new Map<string, () => void>();
 
   use(path: string, value = 1000n): void {
     this.used.set(path, value);
@@ -43,6 +45,10 @@ class FakeChain {
           return hashes.map((h) => byHash(h) !== undefined);
         },
         scriptBalances: async (hashes) => hashes.map((h) => byHash(h) ?? 0n),
+        subscribeScripthash: async (hash, onChange) => {
+          this.subscribed.set(hash, () => onChange(null));
+          return null;
+        },
       },
     };
   }
@@ -177,5 +183,34 @@ describe('UtxoHdWallet', () => {
     expect(refused({ derivationPath: "m/44'/2'/0'/0/0" })?.type).toBe('UnexpectedFromAddress');
     expect(refused({ derivationPath: "m/44'/1'/0'/0" })?.type).toBe('UnexpectedFromAddress');
     expect(refused({ accountId: 2 ** 31, chain: 'External', addressId: 0 })?.type).toBe('UnexpectedFromAddress');
+  });
+
+  it('watches every known address but the enabled one, and each one it hands out; tells the listeners which changed', async () => {
+    const chain = new FakeChain();
+    chain.use("m/44'/1'/0'/0/2", 9n);
+    const coin = chain.coin();
+    const enabled = (await UtxoHdWallet.open({ coin, store: await HdAccountsStore.open(freshIndexedDb(), RMD), keyAt, coinPath: "m/44'/1'", gapLimit: 20 })).addressAt(ENABLED);
+    const wallet = await UtxoHdWallet.open({
+      coin: { ...coin, address: enabled.address },
+      store: await HdAccountsStore.open(freshIndexedDb(), RMD),
+      keyAt,
+      coinPath: "m/44'/1'",
+      gapLimit: 20,
+    });
+    chain.wallet = wallet;
+    await wallet.enable(ENABLED, DEFAULTS);
+    const hashOf = (addressId: number) => wallet.addressAt({ accountId: 0, chain: 'External', addressId }).scripthash;
+    expect([...chain.subscribed.keys()]).toEqual([hashOf(1), hashOf(2)]);
+    const changed: string[] = [];
+    const stop = wallet.onAddressChange((a) => changed.push(a));
+    chain.subscribed.get(hashOf(2))?.();
+    expect(changed).toEqual([wallet.addressAt({ accountId: 0, chain: 'External', addressId: 2 }).address]);
+    expect(await wallet.addressBalance(changed[0] ?? '')).toEqual({ spendable: 9n, unspendable: 0n });
+    expect(await wallet.addressBalance(wallet.addressAt({ accountId: 0, chain: 'External', addressId: 7 }).address)).toBeNull();
+    await wallet.newAddress(0, 'Internal', 20);
+    expect(chain.subscribed.has(wallet.addressAt({ accountId: 0, chain: 'Internal', addressId: 0 }).scripthash)).toBe(true);
+    stop();
+    chain.subscribed.get(hashOf(1))?.();
+    expect(changed).toHaveLength(1);
   });
 });
