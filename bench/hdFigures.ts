@@ -1,8 +1,9 @@
 /**
  * HD login on the devnet, node core under Node.js (issues 12 and 14): ten UTXO coins — the four
  * devnet coins and six copies of them under other tickers on the same Electrum servers, added to
- * this bench's coins list only — whose HD wallet has used addresses in accounts 0, 1 and 2
- * (external 0, 4 and 9, change 0), gap limit 20.
+ * this bench's coins list only, each copy with its own coin type so that no coin shares another's
+ * keys — whose HD wallet has used addresses in accounts 0, 1 and 2 (external 0, 4 and 9, change
+ * 0), gap limit 20.
  *
  * - first login: nothing stored; each coin's activation scans account 0's two chains (KDF scans
  *   the activated account only).
@@ -31,7 +32,7 @@ import type { Figure } from './run';
 
 const RPC_PASSWORD = 'Bench-Rpc-Pa55!';
 const BASE_COINS = ['RLTC1', 'RLTC1-segwit', 'RLTC2', 'RLTC2-segwit'];
-/** Copies: same chain, same servers, same derivation path (so the same funded addresses). */
+/** Copies: same chain, same servers, another coin type. */
 const COPIES: Record<string, string> = {
   'RLTC1-B': 'RLTC1',
   'RLTC1-C': 'RLTC1',
@@ -57,7 +58,10 @@ export async function hdFigures(devnet: Devnet): Promise<Figure[]> {
   const publicCoins = JSON.parse(readFileSync(devnet.info.coinsFile, 'utf8')) as { coin: string }[];
   const coinsList = [
     ...publicCoins,
-    ...Object.entries(COPIES).map(([ticker, base]) => ({ ...publicCoins.find((c) => c.coin === base), coin: ticker })),
+    ...Object.entries(COPIES).map(([ticker, base], i) => {
+      const entry = publicCoins.find((c) => c.coin === base) as { coin: string; derivation_path: string };
+      return { ...entry, coin: ticker, derivation_path: entry.derivation_path.replace(/\/\d+'$/, `/${1000 + i}'`) };
+    }),
   ];
   const configs = parseCoinsConfig(coinsList).coins;
   const tickers = [...BASE_COINS, ...Object.keys(COPIES)];
@@ -65,9 +69,9 @@ export async function hdFigures(devnet: Devnet): Promise<Figure[]> {
 
   const mnemonic = generateMnemonic();
   const keys = deriveNodeKeys(mnemonic, { enableHd: true });
-  for (const ticker of BASE_COINS) {
+  for (const ticker of tickers) {
     const config = configs.get(ticker);
-    const chain = devnet.info.chains.find((c) => c.coins.includes(ticker));
+    const chain = devnet.info.chains.find((c) => c.coins.includes(COPIES[ticker] ?? ticker));
     if (!config?.derivationPath || !chain) throw new Error(`no devnet chain or derivation path for ${ticker}`);
     for (const accountId of ACCOUNTS) {
       for (const u of USED) {

@@ -8,7 +8,7 @@ import { MmError } from '../errors';
 import { keyPairFromPrivkey, type KeyPair } from './keys';
 import { invalidPassphrase } from './privkey';
 
-export type { HDKey };
+export { HDKey };
 
 /**
  * KDF's "mm2 internal" key: P2P identity and DB namespace in HD mode. The last three levels are

@@ -135,6 +135,7 @@ export async function attachHdWallet(ctx: NodeContext, coin: UtxoCoin, gapLimit:
     coinPath,
     gapLimit,
     keyAt: (id) => keys.coinKeyPair(coinPath, id.accountId, chainIndex(id.chain), id.addressId),
+    publicKeyAt: (id) => keys.addressPublicKey(coinPath, id.accountId, chainIndex(id.chain), id.addressId),
   });
   if (wallet.skippedRecords > 0) ctx.log('warn', `${coin.ticker}: ${wallet.skippedRecords} unreadable HD account records skipped`);
   coin.hdWallet = wallet;

@@ -61,8 +61,10 @@ interface HdAddress {
 export interface UtxoHdWalletInit {
   coin: HdWalletCoin;
   store: HdAccountsStore;
-  /** The key at `m/purpose'/coin_type'/account'/chain/address_id`. */
+  /** The key at `m/purpose'/coin_type'/account'/chain/address_id`, to sign with. */
   keyAt: (id: HdAddressId) => KeyPair;
+  /** Its public key alone, derived the fast way (from the chain's extended public key). */
+  publicKeyAt: (id: HdAddressId) => Uint8Array;
   /** The coin's `m/purpose'/coin_type'`. */
   coinPath: string;
   gapLimit: number;
@@ -180,7 +182,7 @@ export class UtxoHdWallet {
     let hd = this.derived.get(derivationPath);
     if (!hd) {
       const config = this.init.coin.config;
-      const address = myAddress(config, this.init.keyAt(id).publicKey);
+      const address = myAddress(config, this.init.publicKeyAt(id));
       hd = { id, address, derivationPath, scripthash: electrumScripthash(decodeAddress(config, address).script) };
       this.derived.set(derivationPath, hd);
     }

@@ -11,6 +11,7 @@ const { coins } = parseCoinsConfig(JSON.parse(readFileSync(new URL('../../../../
 const config = coins.get('RLTC1') as CoinConfig;
 const root = hdRootFromMnemonic('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about');
 const keyAt = (id: HdAddressId) => deriveKeyPair(root, `m/44'/1'/${id.accountId}'/${chainIndex(id.chain)}/${id.addressId}`);
+const publicKeyAt = (id: HdAddressId) => keyAt(id).publicKey;
 const RMD = 'cd'.repeat(20);
 
 /** A chain where some addresses (by path) have history and a value; counts the batches asked. */
@@ -55,7 +56,7 @@ class FakeChain {
 }
 
 async function open(chain: FakeChain, storage: StorageFactory, store?: HdAccountsStore): Promise<UtxoHdWallet> {
-  const wallet = await UtxoHdWallet.open({ coin: chain.coin(), store: store ?? (await HdAccountsStore.open(storage, RMD)), keyAt, coinPath: "m/44'/1'", gapLimit: 20 });
+  const wallet = await UtxoHdWallet.open({ coin: chain.coin(), store: store ?? (await HdAccountsStore.open(storage, RMD)), keyAt, publicKeyAt, coinPath: "m/44'/1'", gapLimit: 20 });
   chain.wallet = wallet;
   return wallet;
 }
@@ -189,11 +190,12 @@ describe('UtxoHdWallet', () => {
     const chain = new FakeChain();
     chain.use("m/44'/1'/0'/0/2", 9n);
     const coin = chain.coin();
-    const enabled = (await UtxoHdWallet.open({ coin, store: await HdAccountsStore.open(freshIndexedDb(), RMD), keyAt, coinPath: "m/44'/1'", gapLimit: 20 })).addressAt(ENABLED);
+    const enabled = (await UtxoHdWallet.open({ coin, store: await HdAccountsStore.open(freshIndexedDb(), RMD), keyAt, publicKeyAt, coinPath: "m/44'/1'", gapLimit: 20 })).addressAt(ENABLED);
     const wallet = await UtxoHdWallet.open({
       coin: { ...coin, address: enabled.address },
       store: await HdAccountsStore.open(freshIndexedDb(), RMD),
       keyAt,
+      publicKeyAt,
       coinPath: "m/44'/1'",
       gapLimit: 20,
     });
