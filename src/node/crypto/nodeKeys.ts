@@ -4,7 +4,7 @@
  */
 import { MmError } from '../errors';
 import { bytesToHex, hash160 } from './hashes';
-import { deriveKeyPair, HDKey, hdRootFromMnemonic, MM2_INTERNAL_KEY_PATH } from './hd';
+import { bip39SeedAsync, deriveKeyPair, HDKey, hdRootFromMnemonic, MM2_INTERNAL_KEY_PATH } from './hd';
 import { keyPairFromPrivkey, type KeyPair } from './keys';
 import { privkeyFromPassphrase } from './privkey';
 
@@ -23,13 +23,19 @@ export interface NodeKeys {
   addressPublicKey(derivationPath: string | undefined, account: number, change: number, index: number): Uint8Array;
 }
 
-export function deriveNodeKeys(passphrase: string, opts: { enableHd: boolean }): NodeKeys {
+/** `deriveNodeKeys` with an HD wallet's seed computed by the native PBKDF2 (`bip39SeedAsync`): what a node start uses. */
+export async function deriveNodeKeysAsync(passphrase: string, opts: { enableHd: boolean }): Promise<NodeKeys> {
+  return deriveNodeKeys(passphrase, opts.enableHd ? { enableHd: true, seed: await bip39SeedAsync(passphrase) } : opts);
+}
+
+/** `seed`: the mnemonic's BIP39 seed when already computed. */
+export function deriveNodeKeys(passphrase: string, opts: { enableHd: boolean; seed?: Uint8Array }): NodeKeys {
   if (!opts.enableHd) {
     const internal = keyPairFromPrivkey(privkeyFromPassphrase(passphrase));
     return { mode: 'iguana', internal, rmd160Hex: rmd160Hex(internal), coinKeyPair: () => internal, addressPublicKey: () => internal.publicKey };
   }
 
-  const root = hdRootFromMnemonic(passphrase);
+  const root = opts.seed ? HDKey.fromMasterSeed(opts.seed) : hdRootFromMnemonic(passphrase);
   const internal = deriveKeyPair(root, MM2_INTERNAL_KEY_PATH);
   const cache = new Map<string, KeyPair>();
   /** `m/purpose'/coin_type'/account'/chain` → its public-only node. */

@@ -3,9 +3,11 @@ import bip39Vectors from '../../../fixtures/crypto/bip39.json';
 import hdKeys from '../../../fixtures/crypto/hd-keys.json';
 import {
   bip39Seed,
+  bip39SeedAsync,
   bytesToHex,
   deriveKeyPair,
   deriveNodeKeys,
+  deriveNodeKeysAsync,
   ethAddress,
   generateMnemonic,
   hdRootFromMnemonic,
@@ -25,6 +27,25 @@ describe('BIP39 official vectors', () => {
     const seed = bip39Seed(mnemonic, password);
     expect(bytesToHex(seed)).toBe(expected.seed);
     if (expected.xprv) expect(HDKey.fromMasterSeed(seed).privateExtendedKey).toBe(expected.xprv);
+  });
+});
+
+describe('BIP39 seed through WebCrypto', () => {
+  it.each(bip39Vectors)('$description', async ({ mnemonic, password, expected }) => {
+    expect(bytesToHex(await bip39SeedAsync(mnemonic, password))).toBe(expected.seed);
+  });
+
+  it('reads the words as the JS version does and refuses what is not a mnemonic', async () => {
+    expect(bytesToHex(await bip39SeedAsync(`  ${TANK.replace(/ /g, '\n ')}\n`))).toBe(bytesToHex(bip39Seed(TANK)));
+    await expect(bip39SeedAsync('tank abandon bind')).rejects.toBeInstanceOf(MmError);
+  });
+
+  it('node keys from it equal the synchronous ones', async () => {
+    const a = await deriveNodeKeysAsync(TANK, { enableHd: true });
+    const b = deriveNodeKeys(TANK, { enableHd: true });
+    expect(a.rmd160Hex).toBe(b.rmd160Hex);
+    expect(bytesToHex(a.coinKeyPair("m/44'/141'", 2, 1, 5).privateKey)).toBe(bytesToHex(b.coinKeyPair("m/44'/141'", 2, 1, 5).privateKey));
+    expect((await deriveNodeKeysAsync(TANK, { enableHd: false })).rmd160Hex).toBe(deriveNodeKeys(TANK, { enableHd: false }).rmd160Hex);
   });
 });
 
