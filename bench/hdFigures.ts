@@ -48,7 +48,7 @@ const USED: { chain: Bip44Chain; addressId: number }[] = [
   { chain: 'External', addressId: 9 },
   { chain: 'Internal', addressId: 0 },
 ];
-const RUNS = 3;
+const RUNS = 5;
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
