@@ -1,13 +1,14 @@
 /**
- * KDF's HD account methods: `get_new_address` and `task::account_balance::{init,status,cancel}`
- * (coins/rpc_command/get_new_address.rs, init_account_balance.rs), with their errors and statuses.
+ * KDF's HD account methods: `get_new_address`, `task::account_balance::{init,status,cancel}` and
+ * `task::create_new_account::{init,status,cancel}` (coins/rpc_command/get_new_address.rs,
+ * init_account_balance.rs, init_create_account.rs), with their errors and statuses.
  *
  * A UTXO coin of a software HD wallet serves them from its `UtxoHdWallet`: every known address
  * of an account, and new addresses under KDF's gap-limit rule. An EVM coin or a Trezor-held coin
  * still holds one address (account 0, external chain, index 0): its account balance reports that
- * address, and a new address is refused with KDF's `AddressLimitReached` (1 address), because
- * handing out an address the node neither watches nor spends from would show funds sent to it as
- * missing.
+ * address, and a new address or account is refused with KDF's `AddressLimitReached` /
+ * `AccountLimitReached` (1), because handing out an address the node neither watches nor spends
+ * from would show funds sent to it as missing.
  */
 import { ParamError, type ParamReader } from '../../shared/params';
 import type { NodeContext } from '../context';
@@ -22,6 +23,7 @@ import { UtxoCoin } from './utxo/utxoCoin';
 /** Addresses this node derives per account and chain. */
 const ADDRESSES_PER_CHAIN = 1;
 const ACCOUNT_BALANCE_TASK = 'account_balance';
+const CREATE_ACCOUNT_TASK = 'create_new_account';
 
 const badRequest = (errorType: string, message: string, errorData?: unknown): MmError =>
   new MmError({ errorType, message, errorData, httpStatus: 400 });
@@ -39,6 +41,16 @@ export const hdAccountError = {
     badRequest('AddressLimitReached', `Addresses limit reached. Max number of addresses: ${max}`, { max_addresses_number: max }),
   emptyAddressesLimitReached: (gapLimit: number): MmError =>
     badRequest('EmptyAddressesLimitReached', `Empty addresses limit reached. Gap limit: ${gapLimit}`, { gap_limit: gapLimit }),
+  accountLimitReached: (max: number): MmError =>
+    badRequest('AccountLimitReached', `Accounts limit reached. Max number of accounts: ${max}`, { max_accounts_number: max }),
+  /** KDF's own words when the account asked for exists (`create_new_account` finds it taken). */
+  accountExists: (accountId: number): MmError =>
+    new MmError({
+      errorType: 'Internal',
+      message: `Internal: Account '${accountId}' has been activated while we proceed the 'create_new_account' function`,
+      errorData: `Account '${accountId}' has been activated while we proceed the 'create_new_account' function`,
+      httpStatus: 500,
+    }),
   transport: (reason: string, cause?: unknown): MmError =>
     new MmError({ errorType: 'Transport', message: `Transport: ${reason}`, errorData: reason, httpStatus: 500, cause }),
 };
@@ -162,6 +174,27 @@ async function initAccountBalance(ctx: NodeContext, p: ParamReader): Promise<unk
   return { task_id: taskId };
 }
 
+/** `{coin, account_id?, scan? (true), gap_limit?}`: the coin at init, the rest in the task, as KDF. */
+async function initCreateAccount(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+  const ticker = p.str('coin');
+  const accountId = p.has('account_id') ? u32(p, 'account_id') : undefined;
+  const scan = p.optBool('scan', true);
+  const gapLimit = p.has('gap_limit') ? gapLimitOf(p) : undefined;
+  const coin = findCoin(ctx, ticker);
+  const taskId = ctx.tasks.spawn(CREATE_ACCOUNT_TASK, 'Preparing', async (h) => {
+    if (!isHdWallet(ctx)) throw hdAccountError.notHd();
+    const hdWallet = utxoHdWallet(coin);
+    if (!hdWallet) throw hdAccountError.accountLimitReached(1);
+    h.progress('RequestingAccountBalance');
+    const answer = await readOrTransport(coin, () => hdWallet.createAccount(accountId, scan, gapLimit ?? hdWallet.gapLimit));
+    if ('kind' in answer) {
+      throw answer.kind === 'AccountLimitReached' ? hdAccountError.accountLimitReached(answer.maxAccountsNumber) : hdAccountError.accountExists(answer.accountId);
+    }
+    return wireHdAccount(coin.ticker, coin.decimals, answer);
+  });
+  return { task_id: taskId };
+}
+
 export const hdAccountHandlers: HandlerTable = {
   get_new_address: { mmrpc: getNewAddress },
   'task::account_balance::init': { mmrpc: initAccountBalance },
@@ -171,6 +204,16 @@ export const hdAccountHandlers: HandlerTable = {
   'task::account_balance::cancel': {
     mmrpc: async (ctx, p) => {
       ctx.tasks.cancel(ACCOUNT_BALANCE_TASK, p.uint('task_id'));
+      return 'success';
+    },
+  },
+  'task::create_new_account::init': { mmrpc: initCreateAccount },
+  'task::create_new_account::status': {
+    mmrpc: async (ctx, p) => ctx.tasks.status(CREATE_ACCOUNT_TASK, p.uint('task_id'), p.optBool('forget_if_finished', true)),
+  },
+  'task::create_new_account::cancel': {
+    mmrpc: async (ctx, p) => {
+      ctx.tasks.cancel(CREATE_ACCOUNT_TASK, p.uint('task_id'));
       return 'success';
     },
   },

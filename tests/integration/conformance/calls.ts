@@ -234,6 +234,11 @@ export const CALLS: Call[] = [
   bad('hd', 'mmrpc', 'task::account_balance::status', () => ({ task_id: 987654, forget_if_finished: false })),
   bad('hd', 'mmrpc', 'task::account_balance::init', () => ({ coin: 'NOPE', account_index: 0 })),
   bad('hd', 'mmrpc', 'task::account_balance::cancel', () => ({ task_id: 987654 })),
+  settled(ok('hd', 'mmrpc', 'task::create_new_account::init', () => ({ coin: 'RLTC1', account_id: 1, gap_limit: 5 }), keepTask('createTask'))),
+  ok('hd', 'mmrpc', 'task::create_new_account::status', taskId('createTask')),
+  bad('hd', 'mmrpc', 'task::create_new_account::status', () => ({ task_id: 987654, forget_if_finished: false })),
+  bad('hd', 'mmrpc', 'task::create_new_account::init', () => ({ coin: 'NOPE' })),
+  bad('hd', 'mmrpc', 'task::create_new_account::cancel', () => ({ task_id: 987654 })),
   ok('hd', 'mmrpc', 'stream::balance::enable', () => ({ coin: 'RLTC1' })),
   bad('hd', 'mmrpc', 'stream::balance::enable', () => NOPE),
   ok('hd', 'mmrpc', 'stream::tx_history::enable', () => ({ coin: 'RLTC1' })),
@@ -264,5 +269,6 @@ export const NOT_REACHED: Record<string, string> = {
   'mmrpc task::withdraw::user_action success': 'asks only for a Trezor PIN',
   'mmrpc task::withdraw::cancel success': 'a withdraw task ends within milliseconds on the devnet, before a cancel can reach it',
   'mmrpc task::account_balance::cancel success': 'the task ends within milliseconds on the devnet, before a cancel can reach it',
+  'mmrpc task::create_new_account::cancel success': 'the task ends within milliseconds on the devnet, before a cancel can reach it',
   'legacy kmd_rewards_info success': 'needs an activated KMD, and the devnet has no Komodo chain (unit-tested against KDF\'s interest cases)',
 };

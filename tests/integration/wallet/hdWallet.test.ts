@@ -169,6 +169,22 @@ describe('an HD wallet finds, keeps and reports its used UTXO addresses', () => 
     await daemon('chain1').mine(1);
   });
 
+  it('task::create_new_account scans account 1 and finds its used address; account_balance then reports it', async () => {
+    const { task_id } = ok(await node.mmrpc('task::create_new_account::init', { coin: 'RLTC1' })) as { task_id: number };
+    const s = await finished(node, 'create_new_account', task_id);
+    expect(s.status, JSON.stringify(s.details)).toBe('Ok');
+    const at0 = addressAt("m/44'/1'/1'/0/0");
+    expect(s.details).toEqual({
+      account_index: 1,
+      derivation_path: "m/44'/1'/1'",
+      total_balance: { RLTC1: { spendable: '0.5', unspendable: '0' } },
+      addresses: [{ address: at0, derivation_path: "m/44'/1'/1'/0/0", chain: 'External', balance: { RLTC1: { spendable: '0.5', unspendable: '0' } } }],
+    });
+    expect((await accountBalance(node, 1)).details).toEqual(s.details);
+    const again = await finished(node, 'create_new_account', (ok(await node.mmrpc('task::create_new_account::init', { coin: 'RLTC1', account_id: 1 })) as { task_id: number }).task_id);
+    expect(again).toMatchObject({ status: 'Error', details: { error_type: 'Internal' } });
+  });
+
   it('a later unlock knows the account without scanning; min_addresses_number adds addresses on the enabled chain', async () => {
     await node.host.stop();
     node = await startHdNode(mnemonic, platform);

@@ -51,6 +51,8 @@ export interface HdAccountBalance {
   addresses: HdAddressBalance[];
 }
 
+export type NewAccountRefusal = { kind: 'AccountLimitReached'; maxAccountsNumber: number } | { kind: 'AccountExists'; accountId: number };
+
 interface HdAddress {
   id: HdAddressId;
   address: string;
@@ -123,6 +125,27 @@ export class UtxoHdWallet {
         reports.push(await this.balanceOf(account));
       }
       return reports;
+    });
+  }
+
+  /**
+   * KDF's `create_new_account`: account `accountId`, or the lowest id not taken, stored (and
+   * scanned with `gapLimit` when `scan`) before it is reported. Refused past the account limit,
+   * or when the account exists already.
+   */
+  createAccount(accountId: number | undefined, scan: boolean, gapLimit: number): Promise<HdAccountBalance | NewAccountRefusal> {
+    return this.serial(async () => {
+      let id = accountId ?? 0;
+      if (accountId === undefined) while (this.accounts.has(id)) id += 1;
+      if (id >= ACCOUNT_LIMIT) return { kind: 'AccountLimitReached', maxAccountsNumber: ACCOUNT_LIMIT };
+      if (this.accounts.has(id)) return { kind: 'AccountExists', accountId: id };
+      const account: HdAccountState = { accountId: id, known: { External: 0, Internal: 0 } };
+      if (scan) {
+        for (const chain of BIP44_CHAINS) account.known[chain] = (await scanChain(0, gapLimit, this.usedCheck(id, chain))).knownAddressesNumber;
+      }
+      await this.save(account);
+      await this.watch(this.knownAddresses(account));
+      return this.balanceOf(account);
     });
   }
 

@@ -215,4 +215,22 @@ describe('UtxoHdWallet', () => {
     chain.subscribed.get(hashOf(1))?.();
     expect(changed).toHaveLength(1);
   });
+
+  it('create_new_account: the lowest free id or the one asked, scanned and stored before reported; KDF\'s refusals', async () => {
+    const storage = freshIndexedDb();
+    const chain = new FakeChain();
+    chain.use("m/44'/1'/1'/0/3", 8n);
+    const wallet = await open(chain, storage);
+    await wallet.enable(ENABLED, DEFAULTS);
+    const created = await wallet.createAccount(undefined, true, 20);
+    expect(created).toMatchObject({ accountIndex: 1, derivationPath: "m/44'/1'/1'", total: { spendable: 8n, unspendable: 0n } });
+    expect(created && 'addresses' in created ? created.addresses.map((a) => a.derivationPath) : []).toEqual([0, 1, 2, 3].map((i) => `m/44'/1'/1'/0/${i}`));
+    expect(await wallet.createAccount(5, false, 20)).toMatchObject({ accountIndex: 5, addresses: [] });
+    expect(await wallet.createAccount(undefined, false, 20)).toMatchObject({ accountIndex: 2 });
+    expect(await wallet.createAccount(1, true, 20)).toEqual({ kind: 'AccountExists', accountId: 1 });
+    expect(await wallet.createAccount(2 ** 31, true, 20)).toEqual({ kind: 'AccountLimitReached', maxAccountsNumber: 2 ** 31 });
+    const reopened = await open(chain, storage);
+    expect((await reopened.accountBalance(1))?.addresses).toHaveLength(4);
+    expect((await reopened.accountBalance(5))?.addresses).toEqual([]);
+  });
 });
