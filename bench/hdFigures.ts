@@ -6,10 +6,10 @@
  * 0), gap limit 20.
  *
  * - first login: nothing stored; each coin's activation scans account 0's two chains (KDF scans
- *   the activated account only).
- * - login: the three accounts known from an earlier session (stored as the node stores them);
- *   unlock to every balance = each coin's activation plus `task::account_balance` of accounts 1
- *   and 2, the coins side by side as a client activates them.
+ *   the activated account only), then `task::create_new_account` finds accounts 1 and 2.
+ * - login: the three accounts known from the first; unlock to every balance = each coin's
+ *   activation plus `task::account_balance` of accounts 1 and 2, the coins side by side as a
+ *   client activates them.
  * - iguana: the same ten coins activated for an iguana wallet, beside it.
  *
  * `npx tsx bench/hdFigures.ts` runs it alone on its own devnet.
@@ -19,14 +19,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Devnet } from '../devnet/start';
 import { parseCoinsConfig } from '../src/node/coins/config';
-import { toRecord } from '../src/node/coins/hdWallet/accountRecord';
 import { chainIndex, type Bip44Chain } from '../src/node/coins/hdWallet/path';
 import { myAddress } from '../src/node/coins/utxo/address';
 import type { Platform } from '../src/node/context';
 import { deriveNodeKeys } from '../src/node/crypto';
 import { generateMnemonic } from '../src/node/crypto/hd';
 import { NodeHost } from '../src/node/nodeHost';
-import { HdAccountsStore } from '../src/node/storage';
 import { nodePlatform } from '../tools/host/nodePlatform';
 import type { Figure } from './run';
 
@@ -102,6 +100,12 @@ export async function hdFigures(devnet: Devnet): Promise<Figure[]> {
     return ms;
   };
   const nothing = async (): Promise<void> => undefined;
+  const createAccounts = async (rpc: Rpc, coin: string): Promise<void> => {
+    for (const account_id of [1, 2]) {
+      const details = (await task(rpc, 'create_new_account', { coin, account_id })) as { addresses: unknown[] };
+      if (details.addresses.length !== 10 + 1) throw new Error(`${coin} account ${account_id}: ${details.addresses.length} addresses`);
+    }
+  };
   const otherAccounts = async (rpc: Rpc, coin: string): Promise<void> => {
     for (const account_index of [1, 2]) {
       const details = (await task(rpc, 'account_balance', { coin, account_index })) as { addresses: unknown[] };
@@ -115,19 +119,13 @@ export async function hdFigures(devnet: Devnet): Promise<Figure[]> {
   for (let i = 0; i < RUNS; i++) {
     // A fresh storage each run: the first login stores account 0, the login after it finds it.
     const platform = nodePlatform({ coinsPath: devnet.info.coinsFile });
-    first.push(await login(platform, mnemonic, true, nothing));
-    // Accounts 1 and 2 as an earlier session stored them (the node creates accounts only for the one activated).
-    const store = await HdAccountsStore.open(platform.storage, keys.rmd160Hex);
-    for (const ticker of tickers) {
-      for (const accountId of [1, 2]) await store.put(toRecord(ticker, { accountId, known: { External: 10, Internal: 1 } }));
-    }
-    store.close();
+    first.push(await login(platform, mnemonic, true, createAccounts));
     stored.push(await login(platform, mnemonic, true, otherAccounts));
     iguana.push(await login(nodePlatform({ coinsPath: devnet.info.coinsFile }), `bench hd iguana ${i}`, false, nothing));
   }
   const name = 'HD login: 10 UTXO coins on the devnet, used addresses over 3 accounts each, gap limit 20';
   return [
-    { name: `${name}: first login, activation scans account 0 (median of ${RUNS})`, value: Math.round(median(first)), unit: 'ms' },
+    { name: `${name}: first login, activation scans account 0, create_new_account finds accounts 1 and 2 (median of ${RUNS})`, value: Math.round(median(first)), unit: 'ms' },
     { name: `${name}: unlock to every balance, activation + account_balance of accounts 1 and 2 (median of ${RUNS})`, value: Math.round(median(stored)), unit: 'ms' },
     { name: `${name}: iguana wallet, same 10 coins activated (median of ${RUNS})`, value: Math.round(median(iguana)), unit: 'ms' },
   ];
