@@ -96,6 +96,7 @@ async function chainFigures(): Promise<void> {
   const devnet = await startDevnet({ dir, blockInterval: 0 });
   try {
     for (const f of await utxoFigures(devnet)) print(f);
+    for (const f of await (await import('./hdFigures')).hdFigures(devnet)) print(f);
     for (const f of await evmFigures(devnet)) print(f);
     // The built app from main() in Chromium: needs the devnet's servers.
     for (const f of await (await import('./unlockFigures')).unlockFigures(devnet)) print(f);

@@ -7,7 +7,7 @@ import type { NodeConf, P2pStatusData } from '../shared/wire';
 import { parseCoinsConfig } from './coins/config';
 import { EnabledCoins } from './coins/registry';
 import type { NodeContext, Platform } from './context';
-import { deriveNodeKeys, type NodeKeys } from './crypto';
+import { deriveNodeKeysAsync, type NodeKeys } from './crypto';
 import { Authenticator } from './rpc/auth';
 import { Dispatcher } from './rpc/dispatcher';
 import { allHandlers } from './rpc/handlers';
@@ -217,7 +217,7 @@ async function openWalletKeys(
     wallets,
     now,
   );
-  const keys = wallet.passphrase === null ? null : deriveNodeKeys(wallet.passphrase, { enableHd: wallet.enableHd });
+  const keys = wallet.passphrase === null ? null : await deriveNodeKeysAsync(wallet.passphrase, { enableHd: wallet.enableHd });
   return { wallet, keys };
 }
 

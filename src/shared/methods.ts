@@ -31,6 +31,7 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'delete_wallet', formats: MMRPC, auth: true },
   { name: 'get_new_address', formats: MMRPC, auth: true },
   ...['init', 'status', 'cancel'].map((op) => ({ name: `task::account_balance::${op}`, formats: MMRPC, auth: true })),
+  ...['init', 'status', 'cancel'].map((op) => ({ name: `task::create_new_account::${op}`, formats: MMRPC, auth: true })),
   { name: 'stream::balance::enable', formats: MMRPC, auth: true },
   { name: 'stream::tx_history::enable', formats: MMRPC, auth: true },
   { name: 'stream::disable', formats: MMRPC, auth: true },

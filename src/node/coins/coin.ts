@@ -30,7 +30,13 @@ export interface WithdrawRequest {
   amount: MmNumber | null;
   max: boolean;
   fee: WithdrawFee | null;
+  /** KDF's `HDAddressSelector`: the HD address to spend from, by path or by ids; absent: the enabled address. */
+  from?: WithdrawFrom;
 }
+
+export type WithdrawFrom =
+  | { derivationPath: string }
+  | { accountId: number; chain: 'External' | 'Internal'; addressId: number };
 
 export type FeeDetails =
   | { type: 'Utxo'; coin: string; amount: string }

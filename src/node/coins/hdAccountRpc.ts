@@ -1,22 +1,29 @@
 /**
- * KDF's HD account methods: `get_new_address` and `task::account_balance::{init,status,cancel}`
- * (coins/rpc_command/get_new_address.rs, init_account_balance.rs), with their errors and statuses.
+ * KDF's HD account methods: `get_new_address`, `task::account_balance::{init,status,cancel}` and
+ * `task::create_new_account::{init,status,cancel}` (coins/rpc_command/get_new_address.rs,
+ * init_account_balance.rs, init_create_account.rs), with their errors and statuses.
  *
- * This node holds one address per coin: account 0, external chain, index 0 (see
- * `activation/balanceReport.ts`). The account balance task reports exactly that address. A new
- * address is refused with KDF's `AddressLimitReached` (1 address), because handing out an address
- * the node neither watches nor spends from would show funds sent to it as missing.
+ * A UTXO coin of a software HD wallet serves them from its `UtxoHdWallet`: every known address
+ * of an account, and new addresses under KDF's gap-limit rule. An EVM coin or a Trezor-held coin
+ * still holds one address (account 0, external chain, index 0): its account balance reports that
+ * address, and a new address or account is refused with KDF's `AddressLimitReached` /
+ * `AccountLimitReached` (1), because handing out an address the node neither watches nor spends
+ * from would show funds sent to it as missing.
  */
 import { ParamError, type ParamReader } from '../../shared/params';
 import type { NodeContext } from '../context';
 import { MmError } from '../errors';
 import type { HandlerTable } from '../handler';
-import { wireBalance, type BalanceMap } from './activation/balanceReport';
+import { wireBalance, wireHdAccount, wireHdAddress, type BalanceMap } from './activation/balanceReport';
 import type { EnabledCoin } from './coin';
+import { MAX_GAP_LIMIT } from './hdWallet/path';
+import type { UtxoHdWallet } from './utxo/hdWallet';
+import { UtxoCoin } from './utxo/utxoCoin';
 
 /** Addresses this node derives per account and chain. */
 const ADDRESSES_PER_CHAIN = 1;
 const ACCOUNT_BALANCE_TASK = 'account_balance';
+const CREATE_ACCOUNT_TASK = 'create_new_account';
 
 const badRequest = (errorType: string, message: string, errorData?: unknown): MmError =>
   new MmError({ errorType, message, errorData, httpStatus: 400 });
@@ -32,6 +39,18 @@ export const hdAccountError = {
     badRequest('InvalidBip44Chain', `Coin doesn't support the given BIP44 chain: ${chain}`, { chain }),
   addressLimitReached: (max: number): MmError =>
     badRequest('AddressLimitReached', `Addresses limit reached. Max number of addresses: ${max}`, { max_addresses_number: max }),
+  emptyAddressesLimitReached: (gapLimit: number): MmError =>
+    badRequest('EmptyAddressesLimitReached', `Empty addresses limit reached. Gap limit: ${gapLimit}`, { gap_limit: gapLimit }),
+  accountLimitReached: (max: number): MmError =>
+    badRequest('AccountLimitReached', `Accounts limit reached. Max number of accounts: ${max}`, { max_accounts_number: max }),
+  /** KDF's own words when the account asked for exists (`create_new_account` finds it taken). */
+  accountExists: (accountId: number): MmError =>
+    new MmError({
+      errorType: 'Internal',
+      message: `Internal: Account '${accountId}' has been activated while we proceed the 'create_new_account' function`,
+      errorData: `Account '${accountId}' has been activated while we proceed the 'create_new_account' function`,
+      httpStatus: 500,
+    }),
   transport: (reason: string, cause?: unknown): MmError =>
     new MmError({ errorType: 'Transport', message: `Transport: ${reason}`, errorData: reason, httpStatus: 500, cause }),
 };
@@ -42,6 +61,13 @@ const U32_MAX = 0xffff_ffff;
 function u32(p: ParamReader, name: string): number {
   const n = p.uint(name);
   if (n > U32_MAX) throw new ParamError(p.field(name), `invalid value: integer \`${n}\`, expected u32`);
+  return n;
+}
+
+/** KDF reads a u32; this node takes at most `MAX_GAP_LIMIT` (each unit is one more address asked about). */
+function gapLimitOf(p: ParamReader): number {
+  const n = u32(p, 'gap_limit');
+  if (n > MAX_GAP_LIMIT) throw new ParamError(p.field('gap_limit'), `\`gap_limit\` is ${n}, at most ${MAX_GAP_LIMIT} is allowed`);
   return n;
 }
 
@@ -82,9 +108,15 @@ function accountPath(coin: EnabledCoin): string {
   return `${coin.config.derivationPath ?? 'm'}/0'`;
 }
 
-/** KDF's `HDAccountBalance` of account 0: its one address and the same total. */
+/** KDF's `HDAccountBalance`: every known address of the account, or account 0's one address. */
 async function accountBalance(ctx: NodeContext, coin: EnabledCoin, accountIndex: number): Promise<unknown> {
   if (!isHdWallet(ctx)) throw hdAccountError.notHd();
+  const hdWallet = utxoHdWallet(coin);
+  if (hdWallet) {
+    const account = await readOrTransport(coin, () => hdWallet.accountBalance(accountIndex));
+    if (!account) throw hdAccountError.unknownAccount(accountIndex);
+    return wireHdAccount(coin.ticker, coin.decimals, account);
+  }
   if (accountIndex !== 0) throw hdAccountError.unknownAccount(accountIndex);
   const balance = await balanceMap(ctx, coin);
   const account = accountPath(coin);
@@ -101,12 +133,37 @@ async function getNewAddress(ctx: NodeContext, p: ParamReader): Promise<unknown>
   const ticker = p.str('coin');
   const accountId = u32(p, 'account_id');
   const chain = p.has('chain') && p.raw('chain') !== null ? p.oneOf('chain', ['External', 'Internal'] as const) : 'External';
-  if (p.has('gap_limit') && p.raw('gap_limit') !== null) u32(p, 'gap_limit');
+  const gapLimit = p.has('gap_limit') ? gapLimitOf(p) : undefined;
   const coin = findCoin(ctx, ticker);
   if (!isHdWallet(ctx)) throw hdAccountError.notHd();
+  const hdWallet = utxoHdWallet(coin);
+  if (hdWallet) {
+    const answer = await readOrTransport(coin, () => hdWallet.newAddress(accountId, chain, gapLimit ?? hdWallet.gapLimit));
+    if (answer === null) throw hdAccountError.unknownAccount(accountId);
+    if ('kind' in answer) {
+      throw answer.kind === 'AddressLimitReached'
+        ? hdAccountError.addressLimitReached(answer.maxAddressesNumber)
+        : hdAccountError.emptyAddressesLimitReached(answer.gapLimit);
+    }
+    return { new_address: wireHdAddress(coin.ticker, coin.decimals, answer) };
+  }
   if (accountId !== 0) throw hdAccountError.unknownAccount(accountId);
   if (chain !== 'External' && isEvm(coin)) throw hdAccountError.invalidBip44Chain(chain);
   throw hdAccountError.addressLimitReached(ADDRESSES_PER_CHAIN);
+}
+
+/** The coin's HD wallet when it is a UTXO coin of a software HD wallet. */
+function utxoHdWallet(coin: EnabledCoin): UtxoHdWallet | null {
+  return coin instanceof UtxoCoin ? coin.hdWallet : null;
+}
+
+/** Electrum and storage failures keep their type; anything else is KDF's `Transport`. */
+async function readOrTransport<T>(coin: EnabledCoin, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    throw e instanceof MmError ? e : hdAccountError.transport(`${coin.ticker}: ${(e as Error).message}`, e);
+  }
 }
 
 async function initAccountBalance(ctx: NodeContext, p: ParamReader): Promise<unknown> {
@@ -114,6 +171,27 @@ async function initAccountBalance(ctx: NodeContext, p: ParamReader): Promise<unk
   const accountIndex = u32(p, 'account_index');
   const coin = findCoin(ctx, ticker);
   const taskId = ctx.tasks.spawn(ACCOUNT_BALANCE_TASK, 'RequestingAccountBalance', () => accountBalance(ctx, coin, accountIndex));
+  return { task_id: taskId };
+}
+
+/** `{coin, account_id?, scan? (true), gap_limit?}`: the coin at init, the rest in the task, as KDF. */
+async function initCreateAccount(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+  const ticker = p.str('coin');
+  const accountId = p.has('account_id') ? u32(p, 'account_id') : undefined;
+  const scan = p.optBool('scan', true);
+  const gapLimit = p.has('gap_limit') ? gapLimitOf(p) : undefined;
+  const coin = findCoin(ctx, ticker);
+  const taskId = ctx.tasks.spawn(CREATE_ACCOUNT_TASK, 'Preparing', async (h) => {
+    if (!isHdWallet(ctx)) throw hdAccountError.notHd();
+    const hdWallet = utxoHdWallet(coin);
+    if (!hdWallet) throw hdAccountError.accountLimitReached(1);
+    h.progress('RequestingAccountBalance');
+    const answer = await readOrTransport(coin, () => hdWallet.createAccount(accountId, scan, gapLimit ?? hdWallet.gapLimit));
+    if ('kind' in answer) {
+      throw answer.kind === 'AccountLimitReached' ? hdAccountError.accountLimitReached(answer.maxAccountsNumber) : hdAccountError.accountExists(answer.accountId);
+    }
+    return wireHdAccount(coin.ticker, coin.decimals, answer);
+  });
   return { task_id: taskId };
 }
 
@@ -126,6 +204,16 @@ export const hdAccountHandlers: HandlerTable = {
   'task::account_balance::cancel': {
     mmrpc: async (ctx, p) => {
       ctx.tasks.cancel(ACCOUNT_BALANCE_TASK, p.uint('task_id'));
+      return 'success';
+    },
+  },
+  'task::create_new_account::init': { mmrpc: initCreateAccount },
+  'task::create_new_account::status': {
+    mmrpc: async (ctx, p) => ctx.tasks.status(CREATE_ACCOUNT_TASK, p.uint('task_id'), p.optBool('forget_if_finished', true)),
+  },
+  'task::create_new_account::cancel': {
+    mmrpc: async (ctx, p) => {
+      ctx.tasks.cancel(CREATE_ACCOUNT_TASK, p.uint('task_id'));
       return 'success';
     },
   },

@@ -5,13 +5,15 @@
 import type { NodeContext } from '../context';
 import type { HandlerTable } from '../handler';
 import type { ParamReader } from '../../shared/params';
-import type { CoinBalance, EnabledCoin } from './coin';
+import type { CoinBalance, EnabledCoin, WithdrawRequest } from './coin';
 import { coinError } from './coinErrors';
 import { satToDecimal } from './utxo/tx';
 import { activateElectrumCoin } from './utxo/activate';
 import { activateQrc20Coin } from './qrc20/activate';
 import { activateEthCoin, reenablePassivePlatform } from './eth/activate';
 import { readWithdrawRequest } from './withdrawRequest';
+import { unexpectedFromAddress } from './withdrawErrors';
+import { UtxoCoin } from './utxo/utxoCoin';
 import { txDetailsToWire } from './wire';
 import { MmError } from '../errors';
 import { readHwUserAction } from '../tasks';
@@ -101,7 +103,20 @@ async function enable(ctx: NodeContext, args: ParamReader): Promise<unknown> {
 
 async function withdraw(ctx: NodeContext, args: ParamReader): Promise<Record<string, unknown>> {
   const coin = enabledCoin(ctx, args.str('coin'));
-  return txDetailsToWire(await coin.withdraw(readWithdrawRequest(args)));
+  return txDetailsToWire(await coin.withdraw(readCoinWithdraw(ctx, coin, args)));
+}
+
+/** The request; a `from` only a UTXO coin (of an HD wallet, which it checks) can serve. */
+function readCoinWithdraw(ctx: NodeContext, coin: EnabledCoin, args: ParamReader): WithdrawRequest {
+  const req = readWithdrawRequest(args);
+  if (req.from && !(coin instanceof UtxoCoin)) {
+    throw unexpectedFromAddress(
+      ctx.keys?.mode === 'hd'
+        ? `'from' is not supported for ${coin.ticker}: this node spends from its enabled address only`
+        : "'from' is not supported if the coin is initialized with an Iguana private key",
+    );
+  }
+  return req;
 }
 
 const WITHDRAW_TASK = 'withdraw';
@@ -113,7 +128,7 @@ const WITHDRAW_TASK = 'withdraw';
  */
 async function withdrawTask(ctx: NodeContext, params: ParamReader): Promise<unknown> {
   const coin = enabledCoin(ctx, params.str('coin'));
-  const req = readWithdrawRequest(params);
+  const req = readCoinWithdraw(ctx, coin, params);
   const taskId = ctx.tasks.spawn(WITHDRAW_TASK, 'Preparing', async (h) => {
     h.progress('GeneratingTransaction');
     const details = await coin.withdraw(req, { onFollowDevice: () => h.progress('FollowHwDeviceInstructions'), task: h, signal: h.signal });

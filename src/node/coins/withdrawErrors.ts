@@ -59,3 +59,13 @@ export function transactionTooLarge(inputs: number, maxInputs: number, maxWeight
 export function txTypeNotSupported(): MmError {
   return new MmError({ errorType: 'TxTypeNotSupported', message: 'Transaction type not supported', httpStatus: 400 });
 }
+
+/** KDF's `UnexpectedFromAddress` (400): a `from` the coin cannot withdraw from, and why. */
+export function unexpectedFromAddress(reason: string): MmError {
+  return new MmError({ errorType: 'UnexpectedFromAddress', message: `Unexpected 'from' address: ${reason}`, errorData: reason, httpStatus: 400 });
+}
+
+/** KDF's withdraw `UnknownAccount` (400): `from` names an HD account the wallet has not used. */
+export function unknownFromAccount(accountId: number): MmError {
+  return new MmError({ errorType: 'UnknownAccount', message: `Unknown '${accountId}' account`, errorData: { account_id: accountId }, httpStatus: 400 });
+}

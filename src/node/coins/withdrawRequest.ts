@@ -1,12 +1,25 @@
 /** The `withdraw` arguments (spec §4.2, kdf-facts §1.2), the same in the flat and the mmrpc form. */
 import { ParamError, type ParamReader } from '../../shared/params';
-import type { WithdrawFee, WithdrawRequest } from './coin';
+import type { WithdrawFee, WithdrawFrom, WithdrawRequest } from './coin';
 
 export function readWithdrawRequest(r: ParamReader): WithdrawRequest {
   const max = r.optBool('max', false);
   const amount = max ? null : r.num('amount');
   if (amount && !amount.isPositive()) throw new ParamError('amount', '`amount` must be greater than zero');
-  return { to: r.str('to'), amount, max, fee: readFee(r.optObj('fee')) };
+  const from = r.optObj('from');
+  return { to: r.str('to'), amount, max, fee: readFee(r.optObj('fee')), ...(from ? { from: readFrom(from) } : {}) };
+}
+
+/** `{derivation_path}` or `{account_id, chain, address_id}` (KDF's untagged `HDAddressSelector`); ids are u32. */
+function readFrom(f: ParamReader): WithdrawFrom {
+  if (f.has('derivation_path')) return { derivationPath: f.str('derivation_path') };
+  return { accountId: u32(f, 'account_id'), chain: f.oneOf('chain', ['External', 'Internal'] as const), addressId: u32(f, 'address_id') };
+}
+
+function u32(r: ParamReader, name: string): number {
+  const n = r.uint(name);
+  if (n > 0xffff_ffff) throw new ParamError(r.field(name), `invalid value: integer \`${n}\`, expected u32`);
+  return n;
 }
 
 function readFee(f: ParamReader | undefined): WithdrawFee | null {

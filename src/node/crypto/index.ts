@@ -7,6 +7,7 @@ export {
   validateMnemonic,
   hdRootFromMnemonic,
   bip39Seed,
+  bip39SeedAsync,
   deriveKeyPair,
   MM2_INTERNAL_KEY_PATH,
   type HDKey,
@@ -21,5 +22,5 @@ export {
   isValidChecksumAddress,
   type AddressPrefix,
 } from './address';
-export { deriveNodeKeys, type NodeKeys } from './nodeKeys';
+export { deriveNodeKeys, deriveNodeKeysAsync, type NodeKeys } from './nodeKeys';
 export { encryptSecret, decryptSecret, MIN_PBKDF2_ITERATIONS, type EncryptedSecret } from './walletCipher';

@@ -4,7 +4,7 @@
  */
 import { MmError } from '../errors';
 import { bytesToHex, hash160 } from './hashes';
-import { deriveKeyPair, hdRootFromMnemonic, MM2_INTERNAL_KEY_PATH } from './hd';
+import { bip39SeedAsync, deriveKeyPair, HDKey, hdRootFromMnemonic, MM2_INTERNAL_KEY_PATH } from './hd';
 import { keyPairFromPrivkey, type KeyPair } from './keys';
 import { privkeyFromPassphrase } from './privkey';
 
@@ -16,17 +16,30 @@ export interface NodeKeys {
   rmd160Hex: string;
   /** The key of a coin's address. Iguana: always the iguana key. HD: derivationPath (e.g. "m/44'/141'") + /account'/change/index. */
   coinKeyPair(derivationPath: string | undefined, account?: number, change?: number, index?: number): KeyPair;
+  /**
+   * The public key at the same path, derived from the chain's cached extended public key (one
+   * non-hardened step instead of five from the root): what scanning and listing addresses need.
+   */
+  addressPublicKey(derivationPath: string | undefined, account: number, change: number, index: number): Uint8Array;
 }
 
-export function deriveNodeKeys(passphrase: string, opts: { enableHd: boolean }): NodeKeys {
+/** `deriveNodeKeys` with an HD wallet's seed computed by the native PBKDF2 (`bip39SeedAsync`): what a node start uses. */
+export async function deriveNodeKeysAsync(passphrase: string, opts: { enableHd: boolean }): Promise<NodeKeys> {
+  return deriveNodeKeys(passphrase, opts.enableHd ? { enableHd: true, seed: await bip39SeedAsync(passphrase) } : opts);
+}
+
+/** `seed`: the mnemonic's BIP39 seed when already computed. */
+export function deriveNodeKeys(passphrase: string, opts: { enableHd: boolean; seed?: Uint8Array }): NodeKeys {
   if (!opts.enableHd) {
     const internal = keyPairFromPrivkey(privkeyFromPassphrase(passphrase));
-    return { mode: 'iguana', internal, rmd160Hex: rmd160Hex(internal), coinKeyPair: () => internal };
+    return { mode: 'iguana', internal, rmd160Hex: rmd160Hex(internal), coinKeyPair: () => internal, addressPublicKey: () => internal.publicKey };
   }
 
-  const root = hdRootFromMnemonic(passphrase);
+  const root = opts.seed ? HDKey.fromMasterSeed(opts.seed) : hdRootFromMnemonic(passphrase);
   const internal = deriveKeyPair(root, MM2_INTERNAL_KEY_PATH);
   const cache = new Map<string, KeyPair>();
+  /** `m/purpose'/coin_type'/account'/chain` → its public-only node. */
+  const chainNodes = new Map<string, HDKey>();
   return {
     mode: 'hd',
     internal,
@@ -40,6 +53,17 @@ export function deriveNodeKeys(passphrase: string, opts: { enableHd: boolean }):
         cache.set(path, pair);
       }
       return pair;
+    },
+    addressPublicKey(derivationPath, account, change, index) {
+      const path = `${pathToCoin(derivationPath)}/${childIndex('account', account)}'/${chain(change)}`;
+      let node = chainNodes.get(path);
+      if (!node) {
+        node = HDKey.fromExtendedKey(root.derive(path).publicExtendedKey);
+        chainNodes.set(path, node);
+      }
+      const child = node.deriveChild(childIndex('address_index', index)).publicKey;
+      if (!child) throw new MmError({ errorType: 'InternalError', message: 'HD key has no public key' });
+      return child;
     },
   };
 }

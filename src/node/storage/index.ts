@@ -16,3 +16,4 @@ export { WalletsStore, type StoredWallet } from './walletsDb.js';
 export { tryAcquireWalletLock, type WalletLock } from './tabLock.js';
 export { TxHistoryStore, type StoredTx } from './txHistoryDb.js';
 export { SwapsStore, SAVED_SWAPS, type StoredSwapRecord } from './swapsDb.js';
+export { HdAccountsStore, type StoredHdAccount } from './hdAccountsDb.js';

@@ -3,7 +3,8 @@
  * `{ticker, address, balance: {spendable, unspendable}}`.
  * - UTXO (utxo_balance_events.rs): event-driven; on each change the coin signals, the balance is
  *   read and sent when it differs from the last one sent (KDF sends on each script notification;
- *   the coin here also signals new blocks, which would repeat an unchanged balance).
+ *   the coin here also signals new blocks, which would repeat an unchanged balance). An HD
+ *   wallet's other known addresses are streamed too, each under its own address.
  * - EVM (eth_balance_events.rs): polls every `stream_interval_seconds` (default 10) the coin and,
  *   for a platform coin, its activated tokens; the first round sends every balance, later rounds
  *   the changed ones. A failed read is an `ERROR:` event with `{ticker, address, error}`.
@@ -72,9 +73,34 @@ async function startUtxoBalance(coin: UtxoCoin, out: StreamerOutput): Promise<St
     last = text;
     out.emit([balanceEntry(coin, balance)]);
   };
-  return watchUtxoChanges(coin, () => {
+  const stopCoin = watchUtxoChanges(coin, () => {
     queue = queue.then(check);
   });
+  /** Another known address of an HD wallet (KDF streams each of them): sent when its balance changed. */
+  const lastByAddress = new Map<string, string>();
+  const checkHdAddress = async (address: string): Promise<void> => {
+    if (out.stopped || !coin.hdWallet) return;
+    let balance: WireBalance;
+    try {
+      const b = await coin.hdWallet.addressBalance(address);
+      if (!b) return;
+      balance = wireBalance(b, coin.decimals);
+    } catch (e) {
+      out.emitError({ error_type: 'Transport', error_data: errorText(e) });
+      return;
+    }
+    const text = JSON.stringify(balance);
+    if (lastByAddress.get(address) === text) return;
+    lastByAddress.set(address, text);
+    out.emit([{ ticker: coin.ticker, address, balance }]);
+  };
+  const stopHd = coin.hdWallet?.onAddressChange((address) => {
+    queue = queue.then(() => checkHdAddress(address));
+  });
+  return () => {
+    stopCoin();
+    stopHd?.();
+  };
 }
 
 function startEvmBalance(ctx: NodeContext, coin: EthCoin, intervalSeconds: number, out: StreamerOutput): StopStreamer {

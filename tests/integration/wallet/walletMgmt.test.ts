@@ -145,19 +145,39 @@ describe('an HD wallet: mnemonic, account balance and new addresses', () => {
     expectError(await node.mmrpc('task::account_balance::status', { task_id }), 400, 'NoSuchTask');
   });
 
-  it('answers get_new_address with KDF\'s errors: unknown account, the one-address limit', async () => {
+  it('get_new_address derives the next address, stored and reported; a payment to it shows in the account; KDF\'s errors', async () => {
     expectError(
       await node.mmrpc('get_new_address', { coin: 'RLTC1', account_id: 3 }),
       400,
       'UnknownAccount',
       "HD account '3' is not activated",
     );
+    const fresh = p2pkhAddress(root.derive("m/44'/1'/0'/0/1").publicKey!, 111);
+    expect(ok(await node.mmrpc('get_new_address', { coin: 'RLTC1', account_id: 0, chain: 'External', gap_limit: 20 }))).toEqual({
+      new_address: { address: fresh, derivation_path: "m/44'/1'/0'/0/1", chain: 'External', balance: { RLTC1: { spendable: '0', unspendable: '0' } } },
+    });
+    // Its last address unused: a gap limit of 1 is reached (KDF's check_if_can_get_new_address).
     expectError(
-      await node.mmrpc('get_new_address', { coin: 'RLTC1', account_id: 0, chain: 'External', gap_limit: 20 }),
+      await node.mmrpc('get_new_address', { coin: 'RLTC1', account_id: 0, gap_limit: 1 }),
       400,
-      'AddressLimitReached',
-      'Addresses limit reached. Max number of addresses: 1',
+      'EmptyAddressesLimitReached',
+      'Empty addresses limit reached. Gap limit: 1',
     );
+    await fund('chain1', fresh, ['0.25']);
+    await daemon('chain1').mine(1);
+    const account = await waitFor('the payment to the new address in the account', async () => {
+      const { task_id } = ok(await node.mmrpc('task::account_balance::init', { coin: 'RLTC1', account_index: 0 })) as { task_id: number };
+      const d = (await finishedTask(node, 'task::account_balance::status', task_id)).details as { addresses: { address: string; balance: { RLTC1: { spendable: string } } }[] };
+      return d.addresses[1]?.balance.RLTC1.spendable === '0.25' ? d : undefined;
+    });
+    expect(account.addresses.map((a) => a.address)).toEqual([address, fresh]);
+    expect(ok(await node.mmrpc('get_new_address', { coin: 'RLTC1', account_id: 0, gap_limit: 1 }))).toMatchObject({
+      new_address: { derivation_path: "m/44'/1'/0'/0/2" },
+    });
+    expect(ok(await node.mmrpc('get_new_address', { coin: 'RLTC1', account_id: 0, chain: 'Internal' }))).toMatchObject({
+      new_address: { address: p2pkhAddress(root.derive("m/44'/1'/0'/1/0").publicKey!, 111), derivation_path: "m/44'/1'/0'/1/0", chain: 'Internal' },
+    });
+    expectError(await node.mmrpc('get_new_address', { coin: 'RLTC1', account_id: 0, gap_limit: 1001 }), 400, 'InvalidRequest');
     expectError(await node.mmrpc('get_new_address', { coin: 'RLTC1', account_id: 0, chain: 'Sideways' }), 400, 'InvalidRequest');
     const eth = await node.legacy('enable', { coin: 'ETHDEV', ...devnet().coins.ETHDEV });
     expect(eth.status, JSON.stringify(eth.body)).toBe(200);

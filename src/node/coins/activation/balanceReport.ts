@@ -1,13 +1,15 @@
 /**
  * KDF's balance shapes in activation answers: `CoinBalance` `{spendable, unspendable}` in coin
- * units, and `CoinBalanceReport<CoinBalanceMap>` tagged by `wallet_type`. This node holds one
- * address per coin: an iguana wallet reports it as `Iguana`; an HD wallet (or a Trezor, which KDF
- * always treats as HD) as `HD` with account 0 and its first external address, the one activated.
+ * units, and `CoinBalanceReport<CoinBalanceMap>` tagged by `wallet_type`. An iguana wallet reports
+ * its address as `Iguana`; a software HD wallet's UTXO coin its scanned accounts (`hdWalletReport`);
+ * an EVM coin or a Trezor (which KDF always treats as HD) `HD` with account 0 and the one address
+ * activated.
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { MmNumber } from '../../../shared/number';
 import { bytesToHex } from '../../crypto';
 import type { CoinBalance } from '../coin';
+import type { HdAccountBalance, HdAddressBalance } from '../utxo/hdWallet';
 
 export interface WireBalance {
   spendable: string;
@@ -40,6 +42,26 @@ export function walletBalanceReport(form: WalletForm, address: string, derivatio
       },
     ],
   };
+}
+
+/** KDF's `HDWalletBalance` of a UTXO coin: every reported account, each address's balance keyed by the ticker. */
+export function hdWalletReport(ticker: string, decimals: number, accounts: HdAccountBalance[]): Record<string, unknown> {
+  return { wallet_type: 'HD', accounts: accounts.map((a) => wireHdAccount(ticker, decimals, a)) };
+}
+
+/** KDF's `HDAccountBalance<CoinBalanceMap>`. */
+export function wireHdAccount(ticker: string, decimals: number, a: HdAccountBalance): Record<string, unknown> {
+  return {
+    account_index: a.accountIndex,
+    derivation_path: a.derivationPath,
+    total_balance: { [ticker]: wireBalance(a.total, decimals) },
+    addresses: a.addresses.map((x) => wireHdAddress(ticker, decimals, x)),
+  };
+}
+
+/** KDF's `HDAddressBalance<CoinBalanceMap>`. */
+export function wireHdAddress(ticker: string, decimals: number, x: HdAddressBalance): Record<string, unknown> {
+  return { address: x.address, derivation_path: x.derivationPath, chain: x.chain, balance: { [ticker]: wireBalance(x.balance, decimals) } };
 }
 
 /** KDF's `DerivationMethodResponse` for a single-address coin. */

@@ -7,6 +7,8 @@ import { items, ParamError, type ParamReader } from '../../../shared/params';
 import { toChecksumAddress } from '../../crypto';
 import { readGasStation } from '../eth/activationParams';
 import type { GasStation } from '../eth/gasStation';
+import { DEFAULT_GAP_LIMIT, MAX_GAP_LIMIT, MAX_MIN_ADDRESSES } from '../hdWallet/path';
+import type { HdScanOptions } from '../utxo/hdWallet';
 import { readElectrumConnection, readUtxoOptions, type ElectrumActivationParams } from '../utxo/activationParams';
 import { platformError } from './errors';
 
@@ -15,7 +17,7 @@ export const MAX_TOKEN_REQUESTS = 500;
 export const MAX_ETH_NODES = 32;
 export const MAX_ELECTRUM_SERVERS = 64;
 
-/** KDF's `HDPathAccountToAddressId`; this node holds one address per coin (account 0, external, index 0). */
+/** KDF's `HDPathAccountToAddressId`: the enabled address, the one `my_balance` and swaps use; this node enables account 0, external, index 0. */
 export interface PathToAddress {
   accountId: number;
   chain: 'External' | 'Internal';
@@ -24,7 +26,7 @@ export interface PathToAddress {
 
 export const DEFAULT_PATH_TO_ADDRESS: PathToAddress = { accountId: 0, chain: 'External', addressId: 0 };
 
-export type EnableUtxoRequest = { ticker: string; pathToAddress: PathToAddress } & (
+export type EnableUtxoRequest = { ticker: string; pathToAddress: PathToAddress; hdScan: HdScanOptions } & (
   | { mode: 'Native' }
   | { mode: 'Electrum'; params: ElectrumActivationParams }
 );
@@ -36,12 +38,12 @@ export function readEnableUtxoRequest(p: ParamReader): EnableUtxoRequest {
   const mode = a.obj_('mode');
   const rpc = mode.oneOf('rpc', ['Electrum', 'Native'] as const);
   const options = readUtxoOptions(a);
-  readHdScanOptions(a);
+  const hdScan = readHdScanOptions(a);
   const pathToAddress = readPathToAddress(a);
-  if (rpc === 'Native') return { ticker, pathToAddress, mode: 'Native' };
+  if (rpc === 'Native') return { ticker, pathToAddress, hdScan, mode: 'Native' };
   const rpcData = mode.obj_('rpc_data');
   bound(rpcData, 'servers', MAX_ELECTRUM_SERVERS);
-  return { ticker, pathToAddress, mode: 'Electrum', params: { ...readElectrumConnection(rpcData), ...options } };
+  return { ticker, pathToAddress, hdScan, mode: 'Electrum', params: { ...readElectrumConnection(rpcData), ...options } };
 }
 
 export interface TokenRequest {
@@ -156,11 +158,20 @@ function readEthPrivKeyPolicy(p: ParamReader): 'ContextPrivKey' | 'Trezor' {
   return typeof p.raw('priv_key_policy') === 'string' ? p.oneOf('priv_key_policy', values) : p.obj_('priv_key_policy').oneOf('type', values);
 }
 
-/** KDF's `EnabledCoinBalanceParams` and `gap_limit`: checked, and moot for one address. */
-function readHdScanOptions(p: ParamReader): void {
-  if (p.has('scan_policy')) p.oneOf('scan_policy', ['do_not_scan', 'scan_if_new_wallet', 'scan'] as const);
-  p.optUint('min_addresses_number');
-  p.optUint('gap_limit');
+/** KDF's `EnabledCoinBalanceParams` and `gap_limit` (default `scan_if_new_wallet`, 20), bounded. */
+export function readHdScanOptions(p: ParamReader): HdScanOptions {
+  const scanPolicy = p.has('scan_policy') ? p.oneOf('scan_policy', ['do_not_scan', 'scan_if_new_wallet', 'scan'] as const) : 'scan_if_new_wallet';
+  return {
+    scanPolicy,
+    minAddressesNumber: optAtMost(p, 'min_addresses_number', MAX_MIN_ADDRESSES),
+    gapLimit: optAtMost(p, 'gap_limit', MAX_GAP_LIMIT) ?? DEFAULT_GAP_LIMIT,
+  };
+}
+
+function optAtMost(p: ParamReader, name: string, max: number): number | undefined {
+  const n = p.optUint(name);
+  if (n !== undefined && n > max) throw new ParamError(p.field(name), `\`${p.field(name)}\` is ${n}, at most ${max} is allowed`);
+  return n;
 }
 
 function readPathToAddress(p: ParamReader): PathToAddress {

@@ -10,9 +10,9 @@ import type { NodeContext } from '../../context';
 import { MmError } from '../../errors';
 import type { TaskHandle } from '../../tasks';
 import type { CoinConfig } from '../config';
-import { activateUtxoCoin } from '../utxo/activate';
+import { activateUtxoCoin, attachHdWallet } from '../utxo/activate';
 import { serverFailuresOf } from '../utxo/electrum';
-import { walletBalanceReport, wireBalance } from './balanceReport';
+import { hdWalletReport, walletBalanceReport, wireBalance } from './balanceReport';
 import { standaloneError } from './errors';
 import { DEFAULT_PATH_TO_ADDRESS, readEnableUtxoRequest, type EnableUtxoRequest, type PathToAddress } from './requests';
 import { Reservation, untilCancelled } from './reservation';
@@ -47,7 +47,7 @@ async function activate(ctx: NodeContext, config: CoinConfig, req: EnableUtxoReq
   const hardware = params.privKeyPolicy === 'Trezor';
   const hd = hardware || ctx.keys?.mode === 'hd';
   if (hd && !isDefaultPath(req.pathToAddress)) {
-    throw standaloneError.creation(ticker, 'path_to_address: this node activates account 0, external chain, address 0 only');
+    throw standaloneError.creation(ticker, 'path_to_address: this node enables account 0, external chain, address 0 only (the other addresses are reached with get_new_address and withdraw from)');
   }
   let activated;
   try {
@@ -56,11 +56,17 @@ async function activate(ctx: NodeContext, config: CoinConfig, req: EnableUtxoReq
     throw asStandaloneError(ticker, e);
   }
   const { coin, balance } = activated;
-  const result = {
-    ticker,
-    current_block: coin.height,
-    wallet_balance: walletBalanceReport(hd ? 'HD' : 'Iguana', coin.address, config.derivationPath, { [ticker]: wireBalance(balance, coin.decimals) }),
-  };
+  let walletBalance: Record<string, unknown>;
+  try {
+    const hdWallet = await attachHdWallet(ctx, coin, req.hdScan.gapLimit);
+    walletBalance = hdWallet
+      ? hdWalletReport(ticker, coin.decimals, await hdWallet.enable(req.pathToAddress, req.hdScan))
+      : walletBalanceReport(hd ? 'HD' : 'Iguana', coin.address, config.derivationPath, { [ticker]: wireBalance(balance, coin.decimals) });
+  } catch (e) {
+    await coin.shutdown();
+    throw e instanceof MmError && e.errorType !== 'CoinActivationError' ? e : standaloneError.creation(ticker, `HD wallet: ${(e as Error).message}`, e);
+  }
+  const result = { ticker, current_block: coin.height, wallet_balance: walletBalance };
   h.progress('ActivatingCoin');
   if (!reservation.commit(coin)) {
     await coin.shutdown();

@@ -7,7 +7,9 @@ import type { ParamReader } from '../../../shared/params';
 import type { NodeContext } from '../../context';
 import type { TaskHandle } from '../../tasks';
 import type { CoinBalance, TransactionDetails } from '../coin';
-import { TxHistoryStore } from '../../storage';
+import { HdAccountsStore, TxHistoryStore } from '../../storage';
+import { chainIndex, DEFAULT_GAP_LIMIT, type HdAddressId } from '../hdWallet/path';
+import { UtxoHdWallet, type HdScanOptions } from './hdWallet';
 import { UtxoHistory } from './history';
 import { coinError } from '../coinErrors';
 import type { CoinConfig } from '../config';
@@ -33,8 +35,19 @@ export async function activateElectrumCoin(
   if (config.mm2 === undefined && params.mm2 === undefined) {
     throw coinError.activation('mm2 param is not set neither in coins config nor enable request, assuming that coin is not supported');
   }
-  return activateUtxoCoin(ctx, config, params);
+  const activated = await activateUtxoCoin(ctx, config, params);
+  try {
+    // KDF's legacy activation loads the stored accounts without scanning; account 0 holds the enabled address.
+    await (await attachHdWallet(ctx, activated.coin, DEFAULT_GAP_LIMIT))?.enable(LEGACY_ENABLED_ADDRESS, LEGACY_HD_OPTIONS);
+  } catch (e) {
+    await activated.coin.shutdown();
+    throw coinError.activation(`${ticker} HD wallet: ${(e as Error).message}`, e);
+  }
+  return activated;
 }
+
+const LEGACY_ENABLED_ADDRESS: HdAddressId = { accountId: 0, chain: 'External', addressId: 0 };
+const LEGACY_HD_OPTIONS: HdScanOptions = { scanPolicy: 'do_not_scan', minAddressesNumber: undefined, gapLimit: DEFAULT_GAP_LIMIT };
 
 /**
  * The activation itself, shared by `electrum` and `task::enable_utxo`, and by a QRC20 token for its
@@ -103,6 +116,30 @@ export async function activateUtxoCoin(
     coin.addDisposer(startUtxoMerge(coin, params.utxoMergeParams, (level, line) => ctx.log(level, line)));
   }
   return { coin, balance };
+}
+
+/**
+ * Gives a coin of a software HD wallet its accounts (KDF builds the HD wallet whatever the
+ * activation method); a Trezor keeps its one enabled address. Unreadable stored accounts are
+ * skipped and logged, as KDF clears what it cannot read.
+ */
+export async function attachHdWallet(ctx: NodeContext, coin: UtxoCoin, gapLimit: number): Promise<UtxoHdWallet | null> {
+  const keys = ctx.keys;
+  if (keys?.mode !== 'hd' || coin.signer.kind === 'hardware') return null;
+  const coinPath = coin.config.derivationPath ?? '';
+  const store = await HdAccountsStore.open(ctx.platform.storage, keys.rmd160Hex);
+  coin.addDisposer(() => store.close());
+  const wallet = await UtxoHdWallet.open({
+    coin,
+    store,
+    coinPath,
+    gapLimit,
+    keyAt: (id) => keys.coinKeyPair(coinPath, id.accountId, chainIndex(id.chain), id.addressId),
+    publicKeyAt: (id) => keys.addressPublicKey(coinPath, id.accountId, chainIndex(id.chain), id.addressId),
+  });
+  if (wallet.skippedRecords > 0) ctx.log('warn', `${coin.ticker}: ${wallet.skippedRecords} unreadable HD account records skipped`);
+  coin.hdWallet = wallet;
+  return wallet;
 }
 
 export function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {

@@ -22,6 +22,9 @@ export interface HistoryItem {
 const SCRIPTHASH_SUBSCRIBE = 'blockchain.scripthash.subscribe';
 const LISTUNSPENT = 'blockchain.scripthash.listunspent';
 const GET_HISTORY = 'blockchain.scripthash.get_history';
+const GET_BALANCE = 'blockchain.scripthash.get_balance';
+/** Calls per batch frame: a wide HD scan or report goes as several frames, not one unbounded one. */
+const MAX_BATCH_CALLS = 100;
 
 const parseStatus = (v: unknown): ScriptStatus | undefined => (v === null || (typeof v === 'string' && /^[0-9a-f]{64}$/i.test(v)) ? v : undefined);
 
@@ -73,6 +76,36 @@ export class ElectrumApi {
 
   async history(scripthash: string): Promise<HistoryItem[]> {
     return parseHistory(await this.client.request<unknown>(GET_HISTORY, [scripthash]));
+  }
+
+  /** Whether each script has any history (confirmed or in the mempool), in the order given. */
+  async scriptsUsed(scripthashes: readonly string[]): Promise<boolean[]> {
+    const answers = await this.batched(GET_HISTORY, scripthashes);
+    return answers.map((a) => parseHistory(a).length > 0);
+  }
+
+  /**
+   * Each script's confirmed plus unconfirmed value in base units (what KDF's `display_balances`
+   * reports for an HD address), in the order given.
+   */
+  async scriptBalances(scripthashes: readonly string[]): Promise<bigint[]> {
+    const answers = await this.batched(GET_BALANCE, scripthashes);
+    return answers.map((a) => {
+      const { confirmed, unconfirmed } = (a ?? {}) as { confirmed?: unknown; unconfirmed?: unknown };
+      if (typeof confirmed !== 'number' || !Number.isSafeInteger(confirmed) || typeof unconfirmed !== 'number' || !Number.isSafeInteger(unconfirmed)) {
+        bad(GET_BALANCE, JSON.stringify(a));
+      }
+      return BigInt(confirmed) + BigInt(unconfirmed);
+    });
+  }
+
+  private async batched(method: string, scripthashes: readonly string[]): Promise<unknown[]> {
+    const answers: unknown[] = [];
+    for (let i = 0; i < scripthashes.length; i += MAX_BATCH_CALLS) {
+      const chunk = scripthashes.slice(i, i + MAX_BATCH_CALLS);
+      answers.push(...(await this.client.batch(chunk.map((h) => ({ method, params: [h] })))));
+    }
+    return answers;
   }
 
   /** The script's unspent list, asked of the server whose status we hold when there is one. */

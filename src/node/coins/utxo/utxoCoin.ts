@@ -19,7 +19,10 @@ import { outpointKey, OwnBroadcasts } from './ownBroadcasts';
 import type { UtxoSigner } from './signer';
 import { parseTx, satToDecimal, txFormat, type InputKind, type SignedTx, type TxFormat, type TxPlan, type Unspent } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
+import type { UtxoHdWallet } from './hdWallet';
 import { buildWithdraw } from './withdraw';
+import { HdSenderView } from './hdSender';
+import { unexpectedFromAddress } from '../withdrawErrors';
 import { UtxoTradeFees } from './tradeFee';
 import { UtxoSwapOps } from './swapOps';
 
@@ -49,6 +52,8 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   readonly inputKind: InputKind;
   readonly api: ElectrumApi;
   history: TxHistoryView | null = null;
+  /** The HD wallet's accounts and addresses beside the enabled one; null for an iguana wallet or a Trezor. */
+  hdWallet: UtxoHdWallet | null = null;
   readonly tradeFees: TradeFees = new UtxoTradeFees(this);
   readonly swapOps: SwapOps = new UtxoSwapOps(this);
   /** Our sends the server has not shown yet: their inputs kept out of selection, their change in. */
@@ -149,7 +154,22 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
     return { spendable: sum(spendable), unspendable: sum(immature) };
   }
 
+  /** From the enabled address, or from the HD address `req.from` names (its outputs, its key, change back to it). */
   async withdraw(req: WithdrawRequest, hooks: WithdrawHooks = {}): Promise<TransactionDetails> {
+    if (req.from) {
+      if (!this.hdWallet) {
+        throw unexpectedFromAddress(
+          this.signer.kind === 'hardware'
+            ? `'from' is not supported for ${this.ticker} held by a hardware wallet: this node spends from its enabled address only`
+            : "'from' is not supported if the coin is initialized with an Iguana private key",
+        );
+      }
+      const sender = this.hdWallet.sender(req.from);
+      if (sender.address !== this.address) {
+        const view = new HdSenderView(this, sender.keyPair);
+        return buildWithdraw(view, req, await view.spendableUnspents(), hooks);
+      }
+    }
     return buildWithdraw(this, req, await this.spendableUnspents(), hooks);
   }
 

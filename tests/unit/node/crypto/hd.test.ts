@@ -3,9 +3,11 @@ import bip39Vectors from '../../../fixtures/crypto/bip39.json';
 import hdKeys from '../../../fixtures/crypto/hd-keys.json';
 import {
   bip39Seed,
+  bip39SeedAsync,
   bytesToHex,
   deriveKeyPair,
   deriveNodeKeys,
+  deriveNodeKeysAsync,
   ethAddress,
   generateMnemonic,
   hdRootFromMnemonic,
@@ -28,12 +30,33 @@ describe('BIP39 official vectors', () => {
   });
 });
 
+describe('BIP39 seed through WebCrypto', () => {
+  it.each(bip39Vectors)('$description', async ({ mnemonic, password, expected }) => {
+    expect(bytesToHex(await bip39SeedAsync(mnemonic, password))).toBe(expected.seed);
+  });
+
+  it('reads the words as the JS version does and refuses what is not a mnemonic', async () => {
+    expect(bytesToHex(await bip39SeedAsync(`  ${TANK.replace(/ /g, '\n ')}\n`))).toBe(bytesToHex(bip39Seed(TANK)));
+    await expect(bip39SeedAsync('tank abandon bind')).rejects.toBeInstanceOf(MmError);
+  });
+
+  it('node keys from it equal the synchronous ones', async () => {
+    const a = await deriveNodeKeysAsync(TANK, { enableHd: true });
+    const b = deriveNodeKeys(TANK, { enableHd: true });
+    expect(a.rmd160Hex).toBe(b.rmd160Hex);
+    expect(bytesToHex(a.coinKeyPair("m/44'/141'", 2, 1, 5).privateKey)).toBe(bytesToHex(b.coinKeyPair("m/44'/141'", 2, 1, 5).privateKey));
+    expect((await deriveNodeKeysAsync(TANK, { enableHd: false })).rmd160Hex).toBe(deriveNodeKeys(TANK, { enableHd: false }).rmd160Hex);
+  });
+});
+
 describe('HD derivation: KDF vectors', () => {
   for (const v of hdKeys) {
     const keys = deriveNodeKeys(v.mnemonic, { enableHd: true });
     it.each(v.derivations)(`${v.description}: $derivationPath/$account'/$change/$index`, (d) => {
       const pair = keys.coinKeyPair(d.derivationPath, d.account, d.change, d.index);
       const hex = bytesToHex(pair.publicKey);
+      // The public derivation from the chain's xpub gives the same key.
+      expect(bytesToHex(keys.addressPublicKey(d.derivationPath, d.account ?? 0, d.change ?? 0, d.index ?? 0))).toBe(hex);
       if (d.pubkeyPrefix) expect(hex.startsWith(d.pubkeyPrefix)).toBe(true);
       if (d.pubkeySuffix) expect(hex.endsWith(d.pubkeySuffix)).toBe(true);
       if (d.p2pkh) expect(p2pkhAddress(pair.publicKey, d.p2pkh.pubtype)).toBe(d.p2pkh.address);
@@ -63,6 +86,14 @@ describe('HD mode node keys', () => {
     expect(keys.coinKeyPair("m/44'/141'", 0, 0, 0)).toBe(a);
     expect(p2pkhAddress(a.publicKey, 60)).toBe('RXNtAyDSsY3DS3VxTpJegzoHU9bUX54j56');
     expect(keys.coinKeyPair("m/44'/141'", 1, 0, 0)).not.toBe(a);
+  });
+
+  it('address public keys from the chain xpub equal the private derivation, over both chains and accounts', () => {
+    for (const [account, change, index] of [[0, 0, 0], [0, 1, 7], [3, 0, 24], [2147483647, 1, 2147483647]] as const) {
+      expect(bytesToHex(keys.addressPublicKey("m/44'/1'", account, change, index))).toBe(bytesToHex(keys.coinKeyPair("m/44'/1'", account, change, index).publicKey));
+    }
+    expect(() => keys.addressPublicKey("m/44'/1'", 0, 2, 0)).toThrow(/chain/);
+    expect(() => keys.addressPublicKey("m/44'/1'", 0, 0, 2 ** 31)).toThrow(/address_index/);
   });
 
   it('rejects a coin without derivation_path', () => {

@@ -39,11 +39,16 @@ const UNSUBSCRIBE: Record<string, string> = {
   'blockchain.scripthash.subscribe': 'blockchain.scripthash.unsubscribe',
 };
 
+/** Calls per batch of first subscriptions. */
+const MAX_SUBSCRIBE_BATCH = 100;
+
 const keyOf = (method: string, params: unknown[]): string => `${method}\u0000${JSON.stringify(params)}`;
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 export class SubscriptionRegistry<S> {
   private readonly subs = new Map<string, Sub<S>>();
+  /** Subscriptions waiting for their first answer, sent together (`sendFirsts`). */
+  private readonly firsts: { sub: Sub<S>; resolve: (result: unknown) => void; reject: (e: unknown) => void }[] = [];
   private resubscribing = false;
   private again = false;
   private closed = false;
@@ -84,22 +89,48 @@ export class SubscriptionRegistry<S> {
     return { result: sub.last as T, unsubscribe };
   }
 
-  private async firstSubscribe(sub: Sub<S>): Promise<unknown> {
-    try {
-      const { results, slot } = await this.host.send([{ method: sub.method, params: sub.params }], true);
-      const r = results[0];
-      if (!r || !r.ok) {
-        throw ElectrumError.fromRpc(this.host.slotName(slot), sub.method, r && !r.ok ? r.error : { message: 'no answer' });
+  /**
+   * New subscriptions asked in the same tick go out in one batch (an HD wallet subscribes dozens of
+   * addresses at once); a lone one stays a single request.
+   */
+  private firstSubscribe(sub: Sub<S>): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.firsts.push({ sub, resolve, reject });
+      if (this.firsts.length === 1) queueMicrotask(() => void this.sendFirsts());
+    });
+  }
+
+  private async sendFirsts(): Promise<void> {
+    while (this.firsts.length > 0) {
+      const batch = this.firsts.splice(0, MAX_SUBSCRIBE_BATCH);
+      let answer: { results: ItemResult[]; slot: S };
+      try {
+        answer = await this.host.send(batch.map(({ sub }) => ({ method: sub.method, params: sub.params })), batch.length === 1);
+      } catch (e) {
+        for (const { sub, reject } of batch) this.failFirst(sub, reject, e);
+        continue;
       }
-      sub.last = r.result;
-      sub.initial = null;
-      if (this.host.isReady(slot)) sub.slot = slot;
-      else this.resubscribeOrphans(); // the server went between its answer and now
-      return r.result;
-    } catch (e) {
-      if (this.subs.get(sub.key) === sub) this.subs.delete(sub.key);
-      throw e;
+      const { results, slot } = answer;
+      let orphaned = false;
+      batch.forEach(({ sub, resolve, reject }, i) => {
+        const r = results[i];
+        if (!r || !r.ok) {
+          this.failFirst(sub, reject, ElectrumError.fromRpc(this.host.slotName(slot), sub.method, r && !r.ok ? r.error : { message: 'no answer' }));
+          return;
+        }
+        sub.last = r.result;
+        sub.initial = null;
+        if (this.host.isReady(slot)) sub.slot = slot;
+        else orphaned = true; // the server went between its answer and now
+        resolve(r.result);
+      });
+      if (orphaned) this.resubscribeOrphans();
     }
+  }
+
+  private failFirst(sub: Sub<S>, reject: (e: unknown) => void, e: unknown): void {
+    if (this.subs.get(sub.key) === sub) this.subs.delete(sub.key);
+    reject(e);
   }
 
   private async serverUnsubscribe(sub: Sub<S>): Promise<void> {

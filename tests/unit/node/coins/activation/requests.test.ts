@@ -64,6 +64,19 @@ describe('task::enable_utxo request', () => {
     expect(min.field).toBe('params.activation_params.mode.rpc_data.min_connected');
   });
 
+  it("reads KDF's HD scan options with their defaults (scan_if_new_wallet, gap limit 20) and bounds them", () => {
+    const electrum = { mode: { rpc: 'Electrum', rpc_data: { servers } } };
+    expect(readEnableUtxoRequest(params(utxo(electrum))).hdScan).toEqual({ scanPolicy: 'scan_if_new_wallet', minAddressesNumber: undefined, gapLimit: 20 });
+    expect(readEnableUtxoRequest(params(utxo({ ...electrum, scan_policy: 'scan', gap_limit: 1000, min_addresses_number: 3 }))).hdScan).toEqual({
+      scanPolicy: 'scan',
+      minAddressesNumber: 3,
+      gapLimit: 1000,
+    });
+    expect((thrown(() => readEnableUtxoRequest(params(utxo({ ...electrum, gap_limit: 1001 })))) as ParamError).field).toBe('params.activation_params.gap_limit');
+    expect((thrown(() => readEnableUtxoRequest(params(utxo({ ...electrum, min_addresses_number: 1001 })))) as ParamError).message).toContain('at most 1000');
+    expect((thrown(() => readEnableUtxoRequest(params(utxo({ ...electrum, scan_policy: 'always' })))) as Error).message).toContain('unknown variant `always`');
+  });
+
   it('bounds the server list', () => {
     const many = Array.from({ length: MAX_ELECTRUM_SERVERS + 1 }, (_, i) => ({ url: `s${i}:1`, protocol: 'WS' }));
     const e = thrown(() => readEnableUtxoRequest(params(utxo({ mode: { rpc: 'Electrum', rpc_data: { servers: many } } })))) as ParamError;

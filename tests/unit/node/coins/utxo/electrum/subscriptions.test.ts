@@ -34,6 +34,23 @@ describe('ElectrumClient: subscriptions', () => {
     expect(statuses).toHaveLength(1);
   });
 
+  it('subscriptions asked in one tick go out in one round trip, each with its own status and notifications', async () => {
+    const s = await server();
+    const hashes = Array.from({ length: 5 }, (_, i) => String(i).repeat(64));
+    hashes.forEach((h, i) => s.statuses.set(h, `status-${i}`));
+    const { client } = harness([s.url]);
+    await client.connect();
+    const before = client.stats().roundTrips;
+    const seen: unknown[][] = [];
+    const subs = await Promise.all(hashes.map((h) => client.subscribe<string>('blockchain.scripthash.subscribe', [h], (p) => seen.push(p))));
+    expect(subs.map((x) => x.result)).toEqual(hashes.map((_, i) => `status-${i}`));
+    expect(client.stats().roundTrips).toBe(before + 1);
+    expect(s.calls('blockchain.scripthash.subscribe').map((c) => c.params[0])).toEqual(hashes);
+    s.notifyAll('blockchain.scripthash.subscribe', [hashes[3], 'changed']);
+    await until(() => seen.length === 1);
+    expect(seen[0]).toEqual([hashes[3], 'changed']);
+  });
+
   it('shares one server subscription between listeners', async () => {
     const s = await server();
     const { client } = harness([s.url]);
