@@ -39,7 +39,8 @@ const methodsOf = (body: string): string[] => {
 
 /**
  * Counts the Electrum traffic of every socket `platform` opens from now on, into the load it
- * returns (live: read it, or copy it to diff later). An answer to a ping is counted as ping bytes
+ * returns (live: read it, or copy it to diff later); sockets that send binary frames (libp2p's)
+ * are left out. An answer to a ping is counted as ping bytes
  * when it is the only frame in flight to that socket, which is how the client sends its pings.
  */
 export function meterElectrum(platform: Platform): ServerLoad {
@@ -49,7 +50,11 @@ export function meterElectrum(platform: Platform): ServerLoad {
     const socket = open(url);
     const send = socket.send.bind(socket);
     let pingsInFlight = 0;
+    // The p2p layer opens its sockets on the same platform: binary frames, never counted.
+    let electrum = false;
     socket.send = (data: string) => {
+      if (typeof data !== 'string') return send(data);
+      electrum = true;
       const methods = methodsOf(data);
       const pings = methods.filter((m) => m === 'server.ping').length;
       load.requests += methods.length - pings;
@@ -62,6 +67,7 @@ export function meterElectrum(platform: Platform): ServerLoad {
       send(data);
     };
     (socket as unknown as { addEventListener(t: string, fn: (ev: { data: unknown }) => void): void }).addEventListener('message', (ev) => {
+      if (!electrum) return;
       const n = byteLength(ev.data);
       load.bytes += n;
       const text = typeof ev.data === 'string' ? ev.data : Buffer.isBuffer(ev.data) ? ev.data.toString('utf8') : '';
