@@ -60,7 +60,7 @@ async function activationAndIdle(devnet: Devnet): Promise<Figure[]> {
   const metered = (c: EvmTicker) => ({ ...devnet.info.coins[c], urls: [evm.url] });
   // The EVM entries are typed as UTXO ones too (see DevnetInfo.coins): spread, they need the cast back.
   const coins = { ...devnet.info.coins, ETHDEV: metered('ETHDEV'), 'DEVT18-ERC20': metered('DEVT18-ERC20') } as DevnetInfo['coins'];
-  const user = await startNode({ ...devnet, info: { ...devnet.info, coins } }, 'scale user', [...UTXO_COINS, ...EVM_COINS], {});
+  const user = await startNode({ ...devnet, info: { ...devnet.info, coins } }, 'scale user', [...UTXO_COINS, ...EVM_COINS], {}, 1, platform);
   try {
     const evmActivation = { ...evm.load };
     await quiet(electrum);
