@@ -7,16 +7,12 @@ import type { Devnet } from '../devnet/start';
 import { NodeHost } from '../src/node/nodeHost';
 import { nodePlatform } from '../tools/host/nodePlatform';
 import type { Figure } from './run';
+import { meterElectrum, type ServerLoad } from './serverMeter';
 
 const RPC_PASSWORD = 'Bench-Rpc-Pa55!';
 const PAYMENT = '0.00123';
 
-interface Load {
-  requests: number;
-  bytes: number;
-}
-
-const utf8Bytes = (data: unknown): number => (typeof data === 'string' ? Buffer.byteLength(data) : Buffer.isBuffer(data) ? data.length : 0);
+type Load = Pick<ServerLoad, 'requests' | 'bytes'>;
 
 export async function electrumLoadFigures(devnet: Devnet): Promise<Figure[]> {
   const many = devnet.info.wallets.many;
@@ -24,23 +20,8 @@ export async function electrumLoadFigures(devnet: Devnet): Promise<Figure[]> {
   const chain = devnet.info.chains.find((c) => c.coins.includes('RLTC1'));
   if (!many || !servers || !chain) throw new Error('the devnet has no "many" wallet or RLTC1 chain');
 
-  const load: Load = { requests: 0, bytes: 0 };
   const platform = nodePlatform({ coinsPath: devnet.info.coinsFile });
-  const open = platform.webSocket;
-  platform.webSocket = (url) => {
-    const socket = open(url);
-    const send = socket.send.bind(socket);
-    socket.send = (data: string) => {
-      const calls = JSON.parse(data) as { method: string } | { method: string }[];
-      load.requests += (Array.isArray(calls) ? calls : [calls]).filter((c) => c.method !== 'server.ping').length;
-      load.bytes += utf8Bytes(data);
-      send(data);
-    };
-    (socket as unknown as { addEventListener(t: string, fn: (ev: { data: unknown }) => void): void }).addEventListener('message', (ev) => {
-      load.bytes += utf8Bytes(ev.data);
-    });
-    return socket;
-  };
+  const load = meterElectrum(platform);
   const host = new NodeHost(platform);
   await host.handleControl({ op: 'start', conf: { rpc_password: RPC_PASSWORD, passphrase: many.passphrase } });
   const rpc = (body: Record<string, unknown>) => host.handleRpc({ ...body, userpass: RPC_PASSWORD });

@@ -2,49 +2,19 @@
  * EVM figures on the devnet, node core under Node.js: `enable` of ETHDEV and its two tokens, the
  * JSON-RPC calls that takes (counted by a proxy in front of anvil), and withdraw build-and-sign.
  */
-import { createServer, type Server } from 'node:http';
 import type { Devnet } from '../devnet/start';
 import { NodeHost } from '../src/node/nodeHost';
 import { nodePlatform } from '../tools/host/nodePlatform';
 import type { Figure } from './run';
+import { meterEvm } from './serverMeter';
 
 const RPC_PASSWORD = 'Bench-Rpc-Pa55!';
 const RUNS = 5;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const round = (x: number): number => Math.round(x * 10) / 10;
 
-/** Forwards JSON-RPC to anvil and counts the calls (a batch counts each of its calls). */
-async function countingProxy(target: string): Promise<{ url: string; calls: () => number; reset(): void; close(): void }> {
-  let calls = 0;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      try {
-        const parsed = JSON.parse(body) as unknown;
-        calls += Array.isArray(parsed) ? parsed.length : 1;
-      } catch {
-        calls += 1;
-      }
-      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-        .then(async (r) => {
-          res.writeHead(r.status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-          res.end(await r.text());
-        })
-        .catch(() => {
-          res.writeHead(502);
-          res.end();
-        });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, calls: () => calls, reset: () => (calls = 0), close: () => server.close() };
-}
-
 export async function evmFigures(devnet: Devnet): Promise<Figure[]> {
-  const proxy = await countingProxy(devnet.info.evm.rpcUrl);
+  const proxy = await meterEvm(devnet.info.evm.rpcUrl);
   const host = new NodeHost(nodePlatform({ coinsPath: devnet.info.coinsFile }));
   try {
     const alice = devnet.info.wallets.alice;
@@ -57,14 +27,14 @@ export async function evmFigures(devnet: Devnet): Promise<Figure[]> {
     const times: number[] = [];
     let calls = 0;
     for (let i = 0; i < RUNS; i++) {
-      proxy.reset();
+      const before = proxy.load.requests;
       const t0 = performance.now();
       for (const coin of ['ETHDEV', 'DEVT18-ERC20', 'DEVT6-ERC20']) {
         const r = await rpc({ method: 'enable', coin, ...args });
         if (r.status !== 200) throw new Error(`enable ${coin} failed: ${JSON.stringify(r.body)}`);
       }
       times.push(performance.now() - t0);
-      calls = proxy.calls();
+      calls = proxy.load.requests - before;
       // force_disable: a platform with tokens would otherwise only be passivized, its tokens kept.
       if (i < RUNS - 1) await rpc({ method: 'disable_coin', coin: 'ETHDEV', force_disable: true });
     }

@@ -12,7 +12,8 @@ import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { freePort } from '../devnet/process';
-import { startDevnet } from '../devnet/start';
+import { startDevnet, type Devnet } from '../devnet/start';
+import { electrumLoadFigures } from './electrumLoadFigures';
 import { evmFigures } from './evmFigures';
 import { exchangeFigures } from './exchangeFigures';
 import { hostFigures } from './hostFigures';
@@ -90,11 +91,21 @@ async function main(): Promise<void> {
   }
 }
 
-/** The chain figures share one devnet, started without automatic mining and stopped at the end. */
-async function chainFigures(): Promise<void> {
+/** `work` on a devnet started without automatic mining, stopped at the end. */
+async function withDevnet<T>(work: (devnet: Devnet) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-devnet-'));
   const devnet = await startDevnet({ dir, blockInterval: 0 });
   try {
+    return await work(devnet);
+  } finally {
+    await devnet.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The chain figures share one devnet. */
+function chainFigures(): Promise<void> {
+  return withDevnet(async (devnet) => {
     for (const f of await utxoFigures(devnet)) print(f);
     for (const f of await (await import('./hdFigures')).hdFigures(devnet)) print(f);
     for (const f of await evmFigures(devnet)) print(f);
@@ -102,10 +113,8 @@ async function chainFigures(): Promise<void> {
     for (const f of await (await import('./unlockFigures')).unlockFigures(devnet)) print(f);
     for (const f of await (await import('./swapFigures')).swapFigures(devnet)) print(f);
     for (const f of await (await import('./historyFigures')).historyFigures(devnet)) print(f);
-  } finally {
-    await devnet.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+    for (const f of await (await import('./scaleFigures')).scaleFigures(devnet)) print(f);
+  });
 }
 
 async function all(): Promise<void> {
@@ -118,8 +127,13 @@ async function all(): Promise<void> {
   for (const f of await hostFigures()) print(f);
 }
 
-/** Figure groups that need neither the built app nor a devnet, run alone: `npx tsx bench/run.ts <group>`. */
-const groups: Record<string, () => Figure[] | Promise<Figure[]>> = { orderbook: bookFigures, coinSelection: coinSelectionFigures };
+/** Figure groups that need no built app, run alone (on a devnet of their own if they need one): `npx tsx bench/run.ts <group>`. */
+const groups: Record<string, () => Figure[] | Promise<Figure[]>> = {
+  orderbook: bookFigures,
+  coinSelection: coinSelectionFigures,
+  electrumCache: () => withDevnet(electrumLoadFigures),
+  scale: async () => withDevnet((await import('./scaleFigures')).scaleFigures),
+};
 
 async function only(name: string): Promise<void> {
   const group = groups[name];

@@ -41,7 +41,7 @@ async function until<T>(what: string, check: () => Promise<T | undefined>, ms: n
   }
 }
 
-interface BenchNode {
+export interface BenchNode {
   rpc: Rpc;
   host: NodeHost;
 }
@@ -70,8 +70,15 @@ async function fundEvm(devnet: Devnet, coin: string, to: string, amount: string)
  * A node with `coins` active (ETHDEV before its token); a UTXO coin in `funds` gets `outputs`
  * payments of its amount, an EVM coin one payment.
  */
-async function startNode(devnet: Devnet, label: string, coins: string[], funds: Record<string, string>, outputs = 1): Promise<BenchNode> {
-  const host = new NodeHost(nodePlatform({ coinsPath: devnet.info.coinsFile }));
+export async function startNode(
+  devnet: Devnet,
+  label: string,
+  coins: string[],
+  funds: Record<string, string>,
+  outputs = 1,
+  platform = nodePlatform({ coinsPath: devnet.info.coinsFile }),
+): Promise<BenchNode> {
+  const host = new NodeHost(platform);
   const passphrase = `bench ${label} ${randomBytes(6).toString('hex')}`;
   const started = await host.handleControl({ op: 'start', conf: { rpc_password: RPC_PASSWORD, passphrase, gui: 'bench', seednodes: devnet.info.seednodes } });
   if (started.status !== 200) throw new Error(`${label} did not start: ${JSON.stringify(started.body)}`);
@@ -105,7 +112,7 @@ async function finished(node: BenchNode, uuid: string): Promise<Json> {
 }
 
 /** Places `count` maker orders of 0.1 RLTC1 for `rel` and waits until the taker sees them all. */
-async function placeOrders(maker: BenchNode, taker: BenchNode, count: number, rel = 'RLTC2'): Promise<string[]> {
+export async function placeOrders(maker: BenchNode, taker: BenchNode, count: number, rel = 'RLTC2'): Promise<string[]> {
   const uuids: string[] = [];
   for (let i = 0; i < count; i++) {
     const r = await maker.rpc({ method: 'setprice', base: 'RLTC1', rel, price: '2', volume: '0.1', cancel_previous: false });
@@ -134,7 +141,7 @@ function printTimeline(label: string, t0: number, sides: Json[]): void {
  * Buys each order (matched by uuid) at once; resolves with the ms from the first buy to every swap
  * Finished on both sides. A single swap's timeline is printed (see `printTimeline`).
  */
-async function swapAll(maker: BenchNode, taker: BenchNode, orders: string[], rel = 'RLTC2'): Promise<number> {
+export async function swapAll(maker: BenchNode, taker: BenchNode, orders: string[], rel = 'RLTC2'): Promise<number> {
   const t0 = performance.now();
   const startedAt = Date.now();
   const swaps = await Promise.all(
