@@ -18,8 +18,8 @@ const evm = {
 function creationError(nodes: unknown): ReturnType<typeof toCoinFailure> {
   return toCoinFailure({
     errorType: 'PlatformCoinCreationError',
-    message: 'Error on platform coin ETHDEV creation: The nodes of ETHDEV serve chain id 1, but the coins config says 31337',
-    errorData: { ticker: 'ETHDEV', error: 'The nodes of ETHDEV serve chain id 1, but the coins config says 31337', nodes },
+    message: 'Error on platform coin ETHDEV creation: Failed to connect to the nodes of ETHDEV: Transport error: eth_chainId: no node answered',
+    errorData: { ticker: 'ETHDEV', error: 'Failed to connect to the nodes of ETHDEV', nodes },
   });
 }
 

@@ -40,8 +40,8 @@ export const platformError = {
     err('UnexpectedTokenProtocol', `Unexpected token protocol ${protocolText(protocol)} for ${ticker}`, { ticker, protocol }, 400),
   /**
    * KDF's `{ticker, error}`; beyond KDF, `nodes` lists the RPC nodes the activation could not use
-   * and why when one answered as no node of the coin's chain, so a client can say which failed
-   * without parsing text. No node answering stays KDF's `transport` (its data a bare text).
+   * and why. A failure with such a list is answered here even when no node answered at all (KDF's
+   * Transport, whose data is a bare text), so a client can say which failed without parsing text.
    */
   creation: (ticker: string, error: string, cause?: unknown, nodes?: NodeFailure[]): MmError =>
     err('PlatformCoinCreationError', `Error on platform coin ${ticker} creation: ${error}`, { ticker, error, ...(nodes && { nodes }) }, 500, cause),

@@ -13,7 +13,7 @@ import type { CoinBalance } from '../coin';
 import { UnreachableNodesError } from '../coinErrors';
 import { activateEvmCoin } from '../eth/activate';
 import { EthCoin } from '../eth/ethCoin';
-import { NodesRefusedError } from '../eth/nodeFailures';
+import { nodeFailuresOf } from '../eth/nodeFailures';
 import { IGUANA_DERIVATION, uncompressedPubkeyHex, walletBalanceReport, wireBalance, type BalanceMap } from './balanceReport';
 import { platformError } from './errors';
 import { activateToken, tokenConfig, type TokenConfigErrors } from './evmTokens';
@@ -184,13 +184,14 @@ function activationResult(ctx: NodeContext, req: EthWithTokensRequest, platform:
 }
 
 /**
- * No node answered: KDF's `UnreachableNodes`, a Transport error (502) whose data is a bare text;
- * any other failure is `PlatformCoinCreationError`, with `error_data.nodes` (beyond KDF) when a
- * node answered as no node of this chain.
+ * A failure that knows which nodes failed and why is `PlatformCoinCreationError` with them in
+ * `error_data.nodes`; no node answered without that list is KDF's `UnreachableNodes`, a Transport
+ * error (502); any other failure is `PlatformCoinCreationError`.
  */
 function platformFailure(ticker: string, e: MmError): MmError {
-  if (e instanceof UnreachableNodesError) return platformError.transport(e.message, e);
-  return platformError.creation(ticker, e.message, e, e instanceof NodesRefusedError ? e.nodes : undefined);
+  const nodes = nodeFailuresOf(e);
+  if (nodes) return platformError.creation(ticker, e.message, e, nodes);
+  return e instanceof UnreachableNodesError ? platformError.transport(e.message, e) : platformError.creation(ticker, e.message, e);
 }
 
 const hdWallet = (ctx: NodeContext): boolean => ctx.keys?.mode === 'hd';

@@ -4,8 +4,7 @@
  * is shut down again, so a failed activation leaves nothing behind.
  *
  * The platform coin opens the chain: its `urls`, checked against the coins file's chain id with
- * `eth_chainId`; a node that answers it wrongly fails the activation naming it and the nodes
- * skipped before it, and why (nodeFailures.ts). A
+ * `eth_chainId`; a failure names each node that could not be used and why (nodeFailures.ts). A
  * token needs its platform activated (a passive one will do) and talks through the platform's
  * chain; its own `urls` are still required, as KDF requires them. Token decimals come from the
  * coins file or else from the contract's `decimals()`.
@@ -25,7 +24,7 @@ import { EthCoin } from './ethCoin';
 import { defaultGasPrice } from './gasPrice';
 import type { LogFn } from './log';
 import { EthHistory } from './history/ethHistory';
-import { NodesRefusedError, type NodeFailure } from './nodeFailures';
+import { NodesFailedError, type NodeFailure } from './nodeFailures';
 import type { ProbeAnswer } from './provider';
 import { ethSource, tokenSource } from './history/sources';
 import { pollInterval } from './tipWatcher';
@@ -186,7 +185,8 @@ async function platformCoin(
   const refused = chainMismatch(probe, chainId);
   if (refused) {
     chain.close();
-    throw new NodesRefusedError(`The nodes of ${ticker} ${refused.error}`, [...probe.skipped, refused]);
+    const text = `The nodes of ${ticker} ${refused.error}`;
+    throw coinError.activation(text, new NodesFailedError(text, [...probe.skipped, refused]));
   }
   try {
     await chain.tip.start();

@@ -1,7 +1,6 @@
 /**
- * Why an EVM node could not be used, typed, so an activation that reached a node of the wrong kind
- * can list each node that failed and why (`error_data.nodes`, beyond KDF) and a client can say it
- * in words without parsing texts.
+ * Why an EVM node could not be used, typed, so an activation error can list each node that failed
+ * and why (`error_data.nodes`) and a client can say it in words without parsing texts.
  */
 import { MmError } from '../../errors';
 
@@ -21,19 +20,23 @@ export interface NodeFailure {
   error: string;
 }
 
-/**
- * The node that answered `eth_chainId` serves another chain or answered no chain id (KDF's
- * `ActivationFailed`; the flat `enable`'s activation error), with it and the nodes skipped before
- * it. The chain check is ours: KDF asks only `web3_clientVersion`.
- */
-export class NodesRefusedError extends MmError {
+/** No node answered a call: KDF's Transport (502), with each node's failure. */
+export class NodesFailedError extends MmError {
   readonly nodes: NodeFailure[];
 
-  constructor(message: string, nodes: NodeFailure[]) {
-    super({ errorType: 'CoinActivationError', message, errorData: message, httpStatus: 500 });
-    this.name = 'NodesRefusedError';
+  constructor(message: string, nodes: NodeFailure[], cause?: unknown) {
+    super({ errorType: 'Transport', message: `Transport error: ${message}`, errorData: message, httpStatus: 502, cause });
+    this.name = 'NodesFailedError';
     this.nodes = nodes;
   }
+}
+
+/** The per-node failures of a failed activation, found along the error's `cause` chain. */
+export function nodeFailuresOf(e: unknown): NodeFailure[] | undefined {
+  for (let at = e, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
+    if (at instanceof NodesFailedError) return at.nodes;
+  }
+  return undefined;
 }
 
 const field = (o: unknown, key: string): unknown => (typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[key] : undefined);

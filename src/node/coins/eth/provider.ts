@@ -10,9 +10,8 @@
  */
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { MmError } from '../../errors';
-import { coinError } from '../coinErrors';
 import type { LogFn } from './log';
-import { classifyNodeError, type NodeFailure } from './nodeFailures';
+import { classifyNodeError, NodesFailedError, type NodeFailure } from './nodeFailures';
 
 /** Per request; a dead node that refuses the connection fails at once, a silent one after this. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -110,7 +109,7 @@ export class EthProvider {
         this.opts.onLog?.('warn', `${method} failed on ${node.url}, trying the next node: ${failure.error}`);
       }
     }
-    throw coinError.transport(`${method}: no node answered (${skipped.map((f) => `${f.url}: ${f.error}`).join('; ')})`, skipped);
+    throw new NodesFailedError(`${method}: no node answered (${skipped.map((f) => `${f.url}: ${f.error}`).join('; ')})`, skipped);
   }
 
   destroy(): void {

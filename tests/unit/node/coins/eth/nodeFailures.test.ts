@@ -1,15 +1,14 @@
 /**
- * Which EVM RPC nodes an activation could not use, and why: against local HTTP servers that
- * refuse, answer HTTP errors, answer HTML, answer JSON-RPC errors, answer garbage for a chain id,
- * or serve another chain. No node answering is KDF's Transport (a bare text); a node answering
- * wrongly is `PlatformCoinCreationError` with every node tried in `error_data.nodes`.
+ * Which EVM RPC nodes an activation could not use, and why, typed in the task error's
+ * `error_data.nodes`: against local HTTP servers that refuse, answer HTTP errors, answer HTML,
+ * answer JSON-RPC errors, answer garbage for a chain id, or serve another chain.
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyNodeError } from '../../../../../src/node/coins/eth/nodeFailures';
+import { classifyNodeError, nodeFailuresOf, NodesFailedError } from '../../../../../src/node/coins/eth/nodeFailures';
 import { EthProvider } from '../../../../../src/node/coins/eth/provider';
-import { MmError } from '../../../../../src/node/errors';
+import { coinError } from '../../../../../src/node/coins/coinErrors';
 import { RPC_PASSWORD, startedNode, type TestNode } from '../../testNode';
 
 const servers: Server[] = [];
@@ -69,23 +68,19 @@ afterAll(async () => {
 });
 
 describe('EthProvider: each node that failed, typed', () => {
-  it('a probe names refused, HTTP-status and non-JSON nodes; a call none answers is a Transport error', async () => {
-    const provider = new EthProvider({ urls: [dead, notFound, html, otherChain], chainId: 31337 });
-    const answer = await provider.probe<string>('eth_chainId');
-    expect(answer.url).toBe(otherChain);
-    expect(answer.skipped.map((n) => [n.url, n.reason])).toEqual([
+  it('records refused, HTTP-status and non-JSON nodes in a Transport error', async () => {
+    const provider = new EthProvider({ urls: [dead, notFound, html], chainId: 31337 });
+    const error = (await provider.send('eth_blockNumber', []).catch((e: unknown) => e)) as NodesFailedError;
+    provider.destroy();
+    expect(error).toBeInstanceOf(NodesFailedError);
+    expect(error).toMatchObject({ errorType: 'Transport', httpStatus: 502 });
+    expect(error.message).toMatch(/^Transport error: eth_blockNumber: no node answered \(/);
+    expect(error.nodes.map((n) => [n.url, n.reason])).toEqual([
       [dead, 'unreachable'],
       [notFound, 'http_status'],
       [html, 'not_evm_node'],
     ]);
-    expect(answer.skipped[1]?.error).toBe('HTTP 404 Not Found');
-    provider.destroy();
-    const down = new EthProvider({ urls: [dead, notFound], chainId: 31337 });
-    const error = await down.send('eth_blockNumber', []).catch((e: unknown) => e);
-    down.destroy();
-    expect(error).toBeInstanceOf(MmError);
-    expect(error).toMatchObject({ errorType: 'Transport', httpStatus: 502, errorData: expect.stringMatching(/^eth_blockNumber: no node answered \(/) as string });
-    expect((error as MmError).message).toContain(`${notFound}: HTTP 404 Not Found`);
+    expect(error.nodes[1]?.error).toBe('HTTP 404 Not Found');
   });
 
   it('a probe skips a node that answers a JSON-RPC error and names it; a plain call does not', async () => {
@@ -102,9 +97,13 @@ describe('EthProvider: each node that failed, typed', () => {
     plain.destroy();
   });
 
-  it('classifies a timeout and a failed fetch', () => {
+  it('classifies a timeout, and finds the list along a cause chain', () => {
     expect(classifyNodeError('http://n', { code: 'TIMEOUT' }, 'request timeout')).toEqual({ url: 'http://n', reason: 'timeout', error: 'request timeout' });
     expect(classifyNodeError('http://n', new TypeError('Failed to fetch'), 'Failed to fetch').reason).toBe('unreachable');
+    const nodes = [{ url: 'http://n', reason: 'timeout' as const, error: 'x' }];
+    const wrapped = coinError.unreachableNodes('outer', new NodesFailedError('inner', nodes));
+    expect(nodeFailuresOf(wrapped)).toBe(nodes);
+    expect(nodeFailuresOf(new Error('plain'))).toBeUndefined();
   });
 });
 
@@ -123,7 +122,7 @@ describe('task::enable_eth: error_data.nodes', () => {
     return reply.body as Record<string, unknown>;
   }
 
-  async function failedActivation(nodes: string[]): Promise<{ error: string; error_type: string; error_data: unknown }> {
+  async function failedActivation(nodes: string[]): Promise<{ error_type: string; error_data: { ticker: string; error: string; nodes: unknown[] } }> {
     const init = (await rpc('task::enable_eth::init', {
       ticker: 'ETHDEV',
       nodes: nodes.map((url) => ({ url })),
@@ -139,34 +138,31 @@ describe('task::enable_eth: error_data.nodes', () => {
     throw new Error('the activation did not end');
   }
 
-  it('no node answering is KDF\'s Transport with a bare text naming each, and activates nothing', async () => {
+  it('lists every node that did not answer as an EVM node, and activates nothing', async () => {
     const details = await failedActivation([dead, notFound, html, rpcError]);
-    expect(details.error_type).toBe('Transport');
-    expect(typeof details.error_data).toBe('string');
-    expect(details.error_data).toMatch(/^Failed to connect to the nodes of ETHDEV: Transport error: eth_chainId: no node answered \(/);
-    for (const url of [dead, notFound, html, rpcError]) expect(details.error_data).toContain(url);
+    expect(details.error_type).toBe('PlatformCoinCreationError');
+    expect(details.error_data.ticker).toBe('ETHDEV');
+    expect(details.error_data.error).toMatch(/^Failed to connect to the nodes of ETHDEV: Transport error: eth_chainId: no node answered/);
+    expect(details.error_data.nodes).toEqual([
+      { url: dead, reason: 'unreachable', error: expect.any(String) as string },
+      { url: notFound, reason: 'http_status', error: 'HTTP 404 Not Found' },
+      { url: html, reason: 'not_evm_node', error: expect.any(String) as string },
+      { url: rpcError, reason: 'not_evm_node', error: 'eth_chainId: Method not found' },
+    ]);
     const enabled = (await t.host.handleRpc({ userpass: RPC_PASSWORD, method: 'get_enabled_coins' })).body;
     expect(enabled).toEqual({ result: [] });
   });
 
   it('names the node of another chain and the one that answered no chain id', async () => {
-    const wrong = await failedActivation([dead, notFound, html, rpcError, otherChain]);
+    const wrong = await failedActivation([dead, otherChain]);
     expect(wrong.error_type).toBe('PlatformCoinCreationError');
-    expect(wrong.error).toBe('Error on platform coin ETHDEV creation: The nodes of ETHDEV serve chain id 1, but the coins config says 31337');
-    expect(wrong.error_data).toEqual({
-      ticker: 'ETHDEV',
-      error: 'The nodes of ETHDEV serve chain id 1, but the coins config says 31337',
-      nodes: [
-        { url: dead, reason: 'unreachable', error: expect.any(String) as string },
-        { url: notFound, reason: 'http_status', error: 'HTTP 404 Not Found' },
-        { url: html, reason: 'not_evm_node', error: expect.any(String) as string },
-        { url: rpcError, reason: 'not_evm_node', error: 'eth_chainId: Method not found' },
-        { url: otherChain, reason: 'wrong_chain', error: 'serve chain id 1, but the coins config says 31337' },
-      ],
-    });
+    expect(wrong.error_data.error).toBe('The nodes of ETHDEV serve chain id 1, but the coins config says 31337');
+    expect(wrong.error_data.nodes).toEqual([
+      { url: dead, reason: 'unreachable', error: expect.any(String) as string },
+      { url: otherChain, reason: 'wrong_chain', error: 'serve chain id 1, but the coins config says 31337' },
+    ]);
     const garbage = await failedActivation([garbageChainId]);
-    expect(garbage.error_type).toBe('PlatformCoinCreationError');
-    expect((garbage.error_data as { nodes: unknown }).nodes).toEqual([{ url: garbageChainId, reason: 'not_evm_node', error: 'answered eth_chainId with {"not":"a chain id"}, not a chain id' }]);
+    expect(garbage.error_data.nodes).toEqual([{ url: garbageChainId, reason: 'not_evm_node', error: 'answered eth_chainId with {"not":"a chain id"}, not a chain id' }]);
     expect((await t.host.handleRpc({ userpass: RPC_PASSWORD, method: 'get_enabled_coins' })).body).toEqual({ result: [] });
   });
 });
