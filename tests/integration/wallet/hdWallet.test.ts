@@ -196,6 +196,31 @@ describe('an HD wallet finds, keeps and reports its used UTXO addresses', () => 
     expect(Number(account.total_balance.RLTC1.spendable)).toBeLessThan(0.965);
   });
 
+  it('withdraw from an address holding immature coinbase leaves it out: alone it is too little, beside a payment only the payment is spent', async () => {
+    const path = "m/44'/1'/0'/0/3";
+    const from3 = addressAt(path);
+    const balanceOf3 = async (): Promise<string | undefined> => {
+      const s = await accountBalance(node, 0);
+      const rows = (s.details.addresses ?? []) as AccountRow['addresses'];
+      return rows.find((a) => a.address === from3)?.balance.RLTC1.spendable;
+    };
+    await daemon('chain1').call('generatetoaddress', [1, from3]);
+    await waitFor('the coinbase in index 3\'s balance', async () => ((await balanceOf3()) !== '0' ? true : undefined), 45_000);
+    const withdraw = (amount: string): Promise<Reply> =>
+      node.mmrpc('withdraw', { coin: 'RLTC1', to: addressAt("m/44'/1'/9'/0/0"), amount, from: { derivation_path: path } });
+    const refused = await withdraw('0.01');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_type).toBe('NotSufficientBalance');
+    const [payment] = await fund('chain1', from3, ['0.05']);
+    await daemon('chain1').mine(1);
+    const sent = await waitFor('the payment spendable', async () => {
+      const r = await withdraw('0.01');
+      return r.status === 200 ? r : undefined;
+    }, 45_000);
+    const tx = await daemon('chain1').call<{ vin: { txid: string }[] }>('decoderawtransaction', [(sent.body.result as { tx_hex: string }).tx_hex]);
+    expect(tx.vin.map((i) => i.txid)).toEqual([payment]);
+  });
+
   it('refuses out-of-bounds scan options with InvalidRequest', async () => {
     const activation_params = { mode: { rpc: 'Electrum', rpc_data: { servers: devnet().coins.RLTC2?.servers } }, gap_limit: 1001 };
     const r = await node.mmrpc('task::enable_utxo::init', { ticker: 'RLTC2', activation_params });

@@ -12,6 +12,11 @@ import { softwareSigner, type UtxoSigner } from './signer';
 import type { InputKind, SignedTx, TxPlan, Unspent } from './tx';
 import type { UtxoCoinView } from './utxoCoinView';
 
+/** Sorts a wallet's listed outputs (UtxoCoin's `classify`), for any of its addresses. */
+interface OutputClassifier {
+  classify(listed: Unspent[]): Promise<{ spendable: Unspent[]; immature: Unspent[] }>;
+}
+
 export class HdSenderView implements UtxoCoinView {
   readonly address: string;
   readonly script: Uint8Array;
@@ -20,7 +25,7 @@ export class HdSenderView implements UtxoCoinView {
   readonly signer: UtxoSigner;
 
   constructor(
-    private readonly coin: UtxoCoinView,
+    private readonly coin: UtxoCoinView & OutputClassifier,
     keyPair: KeyPair,
   ) {
     this.address = myAddress(coin.config, keyPair.publicKey);
@@ -57,9 +62,12 @@ export class HdSenderView implements UtxoCoinView {
     return this.coin.nowSec();
   }
 
-  /** The address's outputs as the server lists them (confirmed and in the mempool), as KDF spends an HD address's. */
+  /**
+   * The address's outputs as the server lists them (confirmed and in the mempool), as KDF spends an
+   * HD address's, less what our own broadcasts spent and immature coinbase, as the enabled address's.
+   */
   async spendableUnspents(): Promise<Unspent[]> {
-    return (await this.coin.api.listUnspentAtSubscriber(this.scripthash)).value;
+    return (await this.coin.classify((await this.coin.api.listUnspentAtSubscriber(this.scripthash)).value)).spendable;
   }
 
   async walletHistory() {

@@ -207,7 +207,14 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   }
 
   private async classifiedUnspents(): Promise<{ spendable: Unspent[]; immature: Unspent[] }> {
-    const listed = await this.walletReads.read('unspent', () => this.api.listUnspentAtSubscriber(this.scripthash));
+    return this.classify(await this.walletReads.read('unspent', () => this.api.listUnspentAtSubscriber(this.scripthash)));
+  }
+
+  /**
+   * Of outputs listed for any address of the wallet: those our own broadcasts have not spent, split
+   * into spendable and immature coinbase (which the chain refuses to see spent yet).
+   */
+  async classify(listed: Unspent[]): Promise<{ spendable: Unspent[]; immature: Unspent[] }> {
     const fresh = this.ownBroadcasts.apply(listed);
     const young = fresh.filter((u) => u.height > 0 && this.tipHeight - u.height + 1 < this.matureConfirmations);
     await this.learnCoinbase([...new Set(young.map((u) => u.txid))]);
