@@ -11,10 +11,10 @@
 import { address as btcAddress, Transaction } from 'bitcoinjs-lib';
 import type { TxHistoryStore } from '../../storage';
 import { bytesToHex, hexToBytes } from '../../crypto';
-import type { HistorySyncState, TransactionDetails, TxHistoryView } from '../coin';
+import type { TransactionDetails } from '../coin';
 import { coinError } from '../coinErrors';
-import { byKdfHistoryOrder, CoalescedPasses } from '../historySync';
-import { readTxRecords, txToRecord, UnreadableTxRecords, UNREADABLE_RECORDS_EVENT, type ReadHistory } from '../txHistoryRecord';
+import { StoredTxHistory } from '../storedTxHistory';
+import { txToRecord } from '../txHistoryRecord';
 import { HISTORY_EVENT } from '../utxo/history';
 import { satToDecimal } from '../utxo/tx';
 import { ERC20_PAYMENT_SELECTOR, RECEIVER_SPEND_SELECTOR, SENDER_REFUND_SELECTOR, TRANSFER_TOPIC } from './abi';
@@ -101,58 +101,21 @@ function p2pkhAddress(coin: Qrc20View, hash: string): string {
   return btcAddress.toBase58Check(hexToBytes(hash), coin.config.utxo?.pubtype ?? 0);
 }
 
-export class Qrc20History implements TxHistoryView {
-  private status: HistorySyncState = { state: 'NotStarted' };
-  private readonly passes = new CoalescedPasses(async () => {
-    try {
-      await this.syncOnce();
-    } catch (e) {
-      this.status = { state: 'Error', additional_info: { error: (e as Error).message } };
-    }
-  });
-  private readonly unreadable = new UnreadableTxRecords((line, data) => {
-    this.emit('log', { level: 'error', line: `${this.coin.ticker}: ${line}` });
-    this.emit(UNREADABLE_RECORDS_EVENT, data);
-  });
-
+export class Qrc20History extends StoredTxHistory {
   constructor(
     private readonly coin: Qrc20View,
-    private readonly store: TxHistoryStore<unknown>,
-    private readonly emit: (event: string, data: unknown) => void,
-    private readonly nowSec: () => number,
-  ) {}
-
-  get syncStatus(): HistorySyncState {
-    return this.status;
+    store: TxHistoryStore<unknown>,
+    emit: (event: string, data: unknown) => void,
+    nowSec: () => number,
+  ) {
+    super(coin.ticker, store, emit, nowSec);
   }
 
   get currentBlock(): number {
     return this.coin.qtum.height;
   }
 
-  get unreadableRecords(): number {
-    return this.unreadable.count;
-  }
-
-  async transactions(): Promise<TransactionDetails[]> {
-    return [...(await this.read()).entries.values()].map((e) => e.details).sort(byKdfHistoryOrder);
-  }
-
-  sync(): Promise<void> {
-    return this.passes.run();
-  }
-
-  close(): void {
-    this.store.close();
-  }
-
-  private async read(): Promise<ReadHistory> {
-    const read = readTxRecords(await this.store.all(this.coin.ticker));
-    this.unreadable.add(read.unreadable);
-    return read;
-  }
-
-  private async syncOnce(): Promise<void> {
+  protected async syncOnce(): Promise<void> {
     const { ticker, api, qtum } = this.coin;
     const events = await api.transferEvents(this.coin.myContractAddress, this.coin.contract);
     const read = await this.read();

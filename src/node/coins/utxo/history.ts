@@ -7,9 +7,9 @@
 import { address as btcAddress, type Network, type Transaction } from 'bitcoinjs-lib';
 import type { TxHistoryStore } from '../../storage';
 import { bytesToHex } from '../../crypto';
-import type { HistorySyncState, TransactionDetails, TxHistoryView } from '../coin';
-import { byKdfHistoryOrder, CoalescedPasses } from '../historySync';
-import { readTxRecords, txToRecord, UnreadableTxRecords, UNREADABLE_RECORDS_EVENT, type ReadHistory } from '../txHistoryRecord';
+import type { TransactionDetails } from '../coin';
+import { StoredTxHistory } from '../storedTxHistory';
+import { txToRecord } from '../txHistoryRecord';
 import { cashAddressOfScript } from './address';
 import { bitcoinjsNetwork } from './network';
 import { supportsInterest } from './kmd/interest';
@@ -22,63 +22,23 @@ export const HISTORY_EVENT = 'coin_history';
 /** Transactions fetched per Electrum batch. */
 const BATCH = 100;
 
-export class UtxoHistory implements TxHistoryView {
-  private status: HistorySyncState = { state: 'NotStarted' };
-  private readonly passes = new CoalescedPasses(async () => {
-    try {
-      await this.syncOnce();
-    } catch (e) {
-      this.status = { state: 'Error', additional_info: { error: (e as Error).message } };
-    }
-  });
+export class UtxoHistory extends StoredTxHistory {
   private readonly rawCache = new Map<string, Transaction>();
-  private readonly unreadable = new UnreadableTxRecords((line, data) => {
-    this.emit('log', { level: 'error', line: `${this.coin.ticker}: ${line}` });
-    this.emit(UNREADABLE_RECORDS_EVENT, data);
-  });
 
   constructor(
     private readonly coin: UtxoCoinView,
-    /** Holds versioned records (`txHistoryRecord.ts`), read back validated. */
-    private readonly store: TxHistoryStore<unknown>,
-    private readonly emit: (event: string, data: unknown) => void,
-    private readonly nowSec: () => number,
-  ) {}
-
-  get syncStatus(): HistorySyncState {
-    return this.status;
+    store: TxHistoryStore<unknown>,
+    emit: (event: string, data: unknown) => void,
+    nowSec: () => number,
+  ) {
+    super(coin.ticker, store, emit, nowSec);
   }
 
   get currentBlock(): number {
     return this.coin.height;
   }
 
-  /** Sorted as KDF sorts: unconfirmed first, then by height, newest first. */
-  async transactions(): Promise<TransactionDetails[]> {
-    return [...(await this.read()).entries.values()].map((e) => e.details).sort(byKdfHistoryOrder);
-  }
-
-  /** How many stored records could not be read (each logged and sent as an event once). */
-  get unreadableRecords(): number {
-    return this.unreadable.count;
-  }
-
-  private async read(): Promise<ReadHistory> {
-    const read = readTxRecords(await this.store.all(this.coin.ticker));
-    this.unreadable.add(read.unreadable);
-    return read;
-  }
-
-  /** Starts (or queues) a sync; concurrent calls coalesce into one more pass. */
-  sync(): Promise<void> {
-    return this.passes.run();
-  }
-
-  close(): void {
-    this.store.close();
-  }
-
-  private async syncOnce(): Promise<void> {
+  protected async syncOnce(): Promise<void> {
     const ticker = this.coin.ticker;
     const items = await this.coin.walletHistory();
     const read = await this.read();
