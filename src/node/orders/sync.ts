@@ -27,7 +27,7 @@ import { inOrder } from './inOrder';
 import { encodeOrdermatchMessage } from './messages/codec';
 import { PairProofError, readPairProof } from './messages/pairProof';
 import type { PubkeyKeepAliveMsg } from './messages/types';
-import { albOrderedPair, ordersDigest, sameBytes, type PairProof } from './orderbook';
+import { albOrderedPair, pairTrieRoot, sameBytes, type PairProof } from './orderbook';
 import type { OrderbookItem } from './types';
 
 interface Subscription {
@@ -43,7 +43,7 @@ function verifyMakerSet(group: PubkeyOrders, albPair: string): PairProof {
   if (group.orders.some((o) => albOrderedPair(o.base, o.rel) !== albPair)) {
     throw new PairProofError(`orders of ${group.pubkey} on another pair than ${albPair}`);
   }
-  if (!sameBytes(ordersDigest(group.orders), proof.root)) {
+  if (!sameBytes(pairTrieRoot(group.orders), proof.root)) {
     throw new PairProofError(`the orders of ${group.pubkey} on ${albPair} are not the ones its signed root covers`);
   }
   return proof;
@@ -186,7 +186,7 @@ export class BookSync {
     const mine = this.core.book.makerPairOrders(my, pair);
     if (mine.length > 0) {
       const timestamp = Math.floor(this.core.now() / 1000);
-      const keepAlive = encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg: { trieRoots: new Map([[pair, ordersDigest(mine)]]), timestamp } });
+      const keepAlive = encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg: { trieRoots: new Map([[pair, pairTrieRoot(mine)]]), timestamp } });
       groups.push({ pubkey: my, lastKeepAlive: timestamp, proof: this.core.deps.p2p.sign(keepAlive), orders: mine });
     }
     return groups;

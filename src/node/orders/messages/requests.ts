@@ -97,8 +97,11 @@ export function decodeOrdermatchRequest(bytes: Uint8Array): OrdermatchRequest | 
   return null;
 }
 
-/** `OrderbookP2PItem`; its protocol and confirmation infos travel beside it, keyed by uuid. */
-function encodeItem(o: OrderbookItem): MsgValue {
+/**
+ * `OrderbookP2PItem`; its protocol and confirmation infos travel beside it, keyed by uuid. Its
+ * msgpack bytes are also the order's value in KDF's pair trie (`trie_state_bytes`).
+ */
+export function encodeP2pItem(o: OrderbookItem): MsgValue {
   return struct([
     o.pubkey,
     o.base,
@@ -159,7 +162,7 @@ function applyInfos(r: StructReader, orders: readonly OrderbookItem[]): void {
 
 export function encodeGetOrderbookRes(pubkeys: readonly PubkeyOrders[]): Uint8Array {
   const byPubkey = new MsgMap(
-    pubkeys.map((p) => [p.pubkey, struct([p.lastKeepAlive, byteSeq(p.proof), p.orders.map((o) => struct([o.uuid, encodeItem(o)]))])]),
+    pubkeys.map((p) => [p.pubkey, struct([p.lastKeepAlive, byteSeq(p.proof), p.orders.map((o) => struct([o.uuid, encodeP2pItem(o)]))])]),
   );
   return encodeMsgpack(struct([byPubkey, ...encodeInfos(pubkeys.flatMap((p) => p.orders))]));
 }
@@ -195,7 +198,7 @@ export function decodeGetOrderbookRes(bytes: Uint8Array): PubkeyOrders[] {
 
 /** Best orders by the other coin's orderbook ticker. */
 export function encodeBestOrdersRes(orders: ReadonlyMap<string, readonly OrderbookItem[]>): Uint8Array {
-  const byCoin = new MsgMap([...orders].map(([coin, list]) => [coin, list.map((o) => struct([encodeItem(o), [], []]))]));
+  const byCoin = new MsgMap([...orders].map(([coin, list]) => [coin, list.map((o) => struct([encodeP2pItem(o), [], []]))]));
   return encodeMsgpack(struct([byCoin, ...encodeInfos([...orders.values()].flat())]));
 }
 

@@ -3,7 +3,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex } from '../../../../src/node/crypto';
 import { decodeOrdermatchMessage, encodeOrdermatchMessage } from '../../../../src/node/orders/messages/codec';
 import { decodeOrdermatchRequest, encodeGetOrderbookRes, type PubkeyOrders } from '../../../../src/node/orders/messages/requests';
-import { ordersDigest } from '../../../../src/node/orders/orderbook';
+import { pairTrieRoot } from '../../../../src/node/orders/orderbook';
 import type { OrderbookItem } from '../../../../src/node/orders/types';
 import { decodeSigned } from '../../../../src/node/p2p/envelope';
 import { Bus, type BusP2p } from './bus';
@@ -225,7 +225,7 @@ describe('signed orderbook sync: forged answers', () => {
       { pubkey: real.pubkey, lastKeepAlive: 1, proof: lastEnvelope(maker, 'MakerOrderCreated'), orders: [real, forgedOrder(real)] },
     ]],
     ['a forged order whose proof the forger signed itself', (real) => {
-      const keepAlive = encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg: { trieRoots: new Map([['RLTC1:RLTC2', ordersDigest([forgedOrder(real)])]]), timestamp: Math.floor(Date.now() / 1000) } });
+      const keepAlive = encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg: { trieRoots: new Map([['RLTC1:RLTC2', pairTrieRoot([forgedOrder(real)])]]), timestamp: Math.floor(Date.now() / 1000) } });
       return [{ pubkey: real.pubkey, lastKeepAlive: 1, proof: forgerP2p!.sign(keepAlive), orders: [forgedOrder(real)] }];
     }],
     ['a replacement set without the real order and no proof', (real) => [{ pubkey: real.pubkey, lastKeepAlive: 1, proof: new Uint8Array(), orders: [forgedOrder(real)] }]],
