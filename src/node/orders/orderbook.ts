@@ -248,17 +248,23 @@ export class Orderbook {
 
   /**
    * Makers (other than `except`) whose orders on `albPair` this node can prove: their held proof's
-   * root is the digest of the orders held. Others are left out of sync answers until they prove
+   * root is the root of the orders held. Others are left out of sync answers until they prove
    * them again (their next message).
    */
   provenMakers(albPair: string, except: string): { pubkey: string; proof: PairProof; orders: OrderbookItem[] }[] {
-    const byMaker = new Map<string, OrderbookItem[]>();
-    for (const o of this.albPairOrders(albPair)) if (o.pubkey !== except) byMaker.set(o.pubkey, [...(byMaker.get(o.pubkey) ?? []), o]);
-    return [...byMaker].flatMap(([pubkey, orders]) => {
-      const proof = this.proofs.get(proofKey(pubkey, albPair));
-      const root = this.pairRoot(pubkey, albPair);
-      return proof && root && sameBytes(proof.root, root) ? [{ pubkey, proof, orders }] : [];
+    const makers = new Set(this.albPairOrders(albPair).map((o) => o.pubkey));
+    makers.delete(except);
+    return [...makers].flatMap((pubkey) => {
+      const set = this.provenSet(pubkey, albPair);
+      return set ? [{ pubkey, ...set }] : [];
     });
+  }
+
+  /** `pubkey`'s orders on `albPair` with the proof we hold of them, null when we hold none that proves them. */
+  provenSet(pubkey: string, albPair: string): { proof: PairProof; orders: OrderbookItem[] } | null {
+    const proof = this.proofs.get(proofKey(pubkey, albPair));
+    const root = this.pairRoot(pubkey, albPair);
+    return proof && root && sameBytes(proof.root, root) ? { proof, orders: this.makerPairOrders(pubkey, albPair) } : null;
   }
 
   /**
