@@ -190,7 +190,7 @@ describe('Orderbook state', () => {
     expect(book.all().map((o) => o.uuid).sort()).toEqual([other.uuid, fresh.uuid].sort());
   });
 
-  it('passes a maker’s orders on only while its proof’s root is the digest of what is held', () => {
+  it('passes a maker’s orders on only while its proof’s root is the trie root of what is held', () => {
     const book = new Orderbook();
     const o = item(A, 'X', 'Y', '1', '5');
     book.upsert(o, 0);
