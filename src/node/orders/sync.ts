@@ -65,12 +65,17 @@ function checkMakerSet(group: PubkeyOrders, albPair: string): CheckedSet {
   return { group, proof };
 }
 
+/** Per-maker sync requests in flight at once. */
+const MAX_PUBKEY_SYNCS = 4;
+
 const isNullRoot = (root: Uint8Array): boolean => root.every((b) => b === 0) || sameBytes(root, EMPTY_TRIE_ROOT);
 
 export class BookSync {
   private readonly topics = new Map<string, Subscription>();
-  /** When each (maker, pair) was last re-requested after a keep-alive, so a flood of them costs one request. */
+  /** When each (maker, pair), and each pair as a whole, was last re-requested after a keep-alive, so a flood of them costs one request. */
   private readonly lastResync = new Map<string, number>();
+  /** Per-maker sync requests in flight. */
+  private pubkeySyncs = 0;
   private readonly unproven: UnprovenSets;
 
   constructor(
@@ -197,9 +202,24 @@ export class BookSync {
     }
   }
 
+  /**
+   * At most MAX_PUBKEY_SYNCS per-maker requests at once (keys are cheap, so keep-alives of many
+   * makers must not become as many requests), and the fallback to the whole pair at most once per
+   * half keep-alive period per pair, as before per-maker sync.
+   */
   private async resync(pubkey: string, pair: string, signed: PairProof, peerId: string): Promise<void> {
-    const isCurrent = (): boolean => this.unproven.currentSigned(pubkey, pair, this.core.now()) === signed;
-    if (await requestPubkeySync(this.core, pubkey, pair, signed, peerId, isCurrent)) return;
+    if (this.pubkeySyncs < MAX_PUBKEY_SYNCS) {
+      const isCurrent = (): boolean => this.unproven.currentSigned(pubkey, pair, this.core.now()) === signed;
+      this.pubkeySyncs++;
+      try {
+        if (await requestPubkeySync(this.core, pubkey, pair, signed, peerId, isCurrent)) return;
+      } finally {
+        this.pubkeySyncs--;
+      }
+    }
+    const now = this.core.now();
+    if (now - (this.lastResync.get(pair) ?? -Infinity) < this.core.timing.keepAliveMs / 2) return;
+    this.noteResync(pair, now);
     await this.requestOrderbook(pair, peerId);
   }
 

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex } from '../../../../src/node/crypto';
-import { decodeOrdermatchMessage } from '../../../../src/node/orders/messages/codec';
+import { decodeOrdermatchMessage, encodeOrdermatchMessage } from '../../../../src/node/orders/messages/codec';
 import { readPairProof } from '../../../../src/node/orders/messages/pairProof';
 import { decodePubkeySyncRes, encodePubkeySyncRes } from '../../../../src/node/orders/messages/pubkeySync';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../../../../src/node/orders/messages/requests';
 import { pairTrieRoot } from '../../../../src/node/orders/orderbook';
 import type { OrderbookItem } from '../../../../src/node/orders/types';
-import { decodeSigned } from '../../../../src/node/p2p/envelope';
+import { decodeSigned, encodeSigned } from '../../../../src/node/p2p/envelope';
 import { Bus, type BusP2p } from './bus';
 import { num, settle, startTestNode, useFakeClock, type TestNode } from './harness';
 
@@ -159,6 +159,34 @@ describe('SyncPubkeyOrderbookState', () => {
     const stranger = bytesToHex(secp256k1.getPublicKey(secp256k1.utils.randomSecretKey(), true));
     const req = encodeOrdermatchRequest({ type: 'SyncPubkeyOrderbookState', pubkey: stranger, trieRoots: new Map([[PAIR, new Uint8Array(8)]]) });
     expect(await bus.ask('kdf', req, watcher.p2p.peerId)).toBeNull();
+  });
+});
+
+describe('keep-alive floods', () => {
+  it('keep-alives of many makers with roots we lack cost at most 4 per-maker requests at once and one request for the pair', async () => {
+    await uuids(watcher);
+    const slow = bus.join(secp256k1.getPublicKey(secp256k1.utils.randomSecretKey(), true));
+    const waiting: (() => void)[] = [];
+    slow.onRequest(() => new Promise((resolve) => waiting.push(() => resolve(null))));
+    const sent = vi.spyOn(watcher.p2p, 'request');
+    for (let i = 0; i < 20; i++) {
+      const key = secp256k1.utils.randomSecretKey();
+      const msg = { trieRoots: new Map([[PAIR, new Uint8Array(8).fill(i + 1)]]), timestamp: Math.floor(Date.now() / 1000) };
+      const envelope = encodeSigned(encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg }), key);
+      bus.deliver(slow.peerId, `orbk/${PAIR}`, secp256k1.getPublicKey(key, true), decodeSigned(envelope).payload, envelope);
+    }
+    await settle();
+    const kinds = () => sent.mock.calls.map(([payload]) => decodeOrdermatchRequest(payload)?.type);
+    expect(kinds().filter((k) => k === 'SyncPubkeyOrderbookState')).toHaveLength(4);
+    expect(kinds().filter((k) => k === 'GetOrderbook')).toHaveLength(1);
+    // The slow peer finally answers nothing: the pair request goes on to any peer, and the failed
+    // per-maker requests add no pair request of their own.
+    for (const release of waiting.splice(0)) release();
+    await settle();
+    for (const release of waiting.splice(0)) release();
+    await settle();
+    expect(kinds().filter((k) => k === 'SyncPubkeyOrderbookState')).toHaveLength(4);
+    expect(sent.mock.calls.filter(([payload]) => decodeOrdermatchRequest(payload)?.type === 'GetOrderbook').map(([, peer]) => peer)).toEqual([slow.peerId, undefined]);
   });
 });
 
