@@ -172,7 +172,9 @@ export class BookSync {
   /**
    * A maker's admitted signed message rooting its orders on `pair` (a keep-alive's root, an order
    * message's `pair_trie_root` after it was applied): a proof of what we hold when the roots agree,
-   * and what a parked unproven set waits for.
+   * and what a parked unproven set waits for. KDF's order messages carry a zero root
+   * (`H64::default()`): kept as the maker's newest, it matches no set, so sets given before it
+   * wait for the next keep-alive instead of being taken at a root the maker has since left.
    */
   onSignedRoot(pubkey: string, pair: string, proof: PairProof): void {
     const now = this.core.now();

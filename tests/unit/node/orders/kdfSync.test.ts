@@ -121,6 +121,36 @@ describe('a KDF relay’s GetOrderbook answer (no proofs)', () => {
     expect(await uuids(node)).toEqual([]);
     expect(node.p2p.penalties).toEqual([]);
   });
+
+  it('is not taken at a root the maker has left: KDF’s order messages (zero roots) end that root’s standing', async () => {
+    await maker.service.setPrice(order());
+    await settle();
+    const stale = await kdfRelayAnswer(maker);
+    silence(maker, watcher);
+    const node = await late();
+    expect(await uuids(node)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(30_000); // the keep-alive signing the stale set's root
+    await settle();
+    const created = {
+      uuid: '00000000-0000-4000-8000-0000000000b1',
+      base: 'RLTC1',
+      rel: 'RLTC2',
+      price: num('5'),
+      maxVolume: num('1'),
+      minVolume: num('0.1'),
+      createdAt: Math.floor(Date.now() / 1000),
+      confSettings: { baseConfs: 1, baseNota: false, relConfs: 1, relNota: false },
+      timestamp: Math.floor(Date.now() / 1000),
+      pairTrieRoot: new Uint8Array(8),
+      baseProtocolInfo: new Uint8Array(),
+      relProtocolInfo: new Uint8Array(),
+    };
+    const envelope = encodeSigned(encodeOrdermatchMessage({ type: 'MakerOrderCreated', msg: created }), maker.key);
+    bus.deliver(maker.p2p.peerId, `orbk/${PAIR}`, maker.pubkey, decodeSigned(envelope).payload, envelope);
+    await settle();
+    relayAnswer = onlyGetOrderbook(stale);
+    expect(await uuids(node)).toEqual([created.uuid]);
+  });
 });
 
 describe('SyncPubkeyOrderbookState', () => {
