@@ -17,6 +17,7 @@ import { OrderEvents } from './events';
 import { encodeOrdermatchMessage } from './messages/codec';
 import type { OrdermatchMessage } from './messages/types';
 import { albOrderedPair, Orderbook, orderbookTopic } from './orderbook';
+import { EMPTY_TRIE_ROOT } from './orderTrie';
 import type { OrdersPersistence } from './persistence';
 import type { EndedOrder, MakerOrder, OrderbookItem, SwapStart, TakerOrder } from './types';
 
@@ -64,7 +65,6 @@ export interface OrdersDeps {
 /** An event per stored order record that could not be read: `{db, table, key, error, total}`. */
 export { UNREADABLE_RECORDS_EVENT } from '../../shared/wire';
 
-const ZERO_ROOT = new Uint8Array(8);
 const seconds = (ms: number): number => Math.floor(ms / 1000);
 
 export class OrdersCore {
@@ -244,7 +244,7 @@ export class OrdersCore {
 
   /** The root of my orders on the pair as the book now holds them, which my orderbook messages carry (a peer's proof of them). */
   private pairRoot(base: string, rel: string): Uint8Array {
-    return this.book.pairRoot(this.myPubkey, albOrderedPair(base, rel)) ?? ZERO_ROOT;
+    return this.book.pairRoot(this.myPubkey, albOrderedPair(base, rel)) ?? EMPTY_TRIE_ROOT;
   }
 
   orderbookTickerOf(ticker: string): string | null {

@@ -8,17 +8,20 @@
  * a tombstone under (uuid, canceller) that outlives that window, so neither a replayed creation
  * nor a cancel forged under another key can revive it, block it, or clear the owner's tombstone.
  *
- * KDF hashes each maker's orders per pair into a Patricia trie whose root its messages carry. This
- * orderbook keeps no tries: the "root" is a blake2b-64 digest over the maker's orders on the pair
- * (`ordersDigest`). A maker's signed message carrying the root of its current orders on a pair is
- * kept as the proof (KDF's `last_signed_pubkey_payload`) that lets this node pass those orders on
- * in a sync answer, and lets the receiver check them before taking them in.
+ * Each maker's orders on a pair have KDF's trie root (orderTrie.ts: keys the uuids' bytes, values
+ * the orders as KDF puts them in its trie), which orderbook messages carry; it is cached per
+ * (maker, pair) and recomputed only after a change. A maker's signed message carrying the root of
+ * its current orders on a pair is kept as the proof (KDF's `last_signed_pubkey_payload`) that lets
+ * this node pass those orders on in a sync answer, and lets the receiver check them. The root does
+ * not cover an order's confirmation settings or protocol infos, so a synced set never changes
+ * those of orders already held (they came signed in the maker's own messages).
  */
-import { blake2b } from '@noble/hashes/blake2.js';
 import type { MakerOrderUpdatedMsg } from './messages/types';
-import { bigRational, byteSeq, encodeMsgpack, struct } from '../p2p/msgpack';
-import { compactUuid, encodeConf } from './messages/fields';
+import { encodeMsgpack } from '../p2p/msgpack';
+import { encodeP2pItem } from './messages/requests';
+import { trieRoot } from './orderTrie';
 import type { OrderbookItem } from './types';
+import { uuidToBytes } from './uuid';
 
 /** KDF's MAX_TIME_GAP_FOR_CONNECTED_PEER: how far a maker's clock may run ahead of ours. */
 export const MAX_CLOCK_SKEW_MS = 20_000;
@@ -61,25 +64,9 @@ export function orderbookTopic(base: string, rel: string): string {
   return `orbk/${albOrderedPair(base, rel)}`;
 }
 
-/** The root of a maker's orders on one pair: every field a peer shows or trades on, by uuid order. */
-export function ordersDigest(orders: readonly OrderbookItem[]): Uint8Array {
-  const state = [...orders]
-    .sort((a, b) => (a.uuid < b.uuid ? -1 : 1))
-    .map((o) =>
-      struct([
-        compactUuid(o.uuid),
-        o.base,
-        o.rel,
-        bigRational(o.price),
-        bigRational(o.maxVolume),
-        bigRational(o.minVolume),
-        o.createdAt,
-        o.confSettings ? encodeConf(o.confSettings) : null,
-        byteSeq(o.baseProtocolInfo),
-        byteSeq(o.relProtocolInfo),
-      ]),
-    );
-  return blake2b(encodeMsgpack(state), { dkLen: 8 });
+/** KDF's pair trie root of one maker's orders on one pair (`insert_or_update_order_update_trie`). */
+export function pairTrieRoot(orders: readonly OrderbookItem[]): Uint8Array {
+  return trieRoot(orders.map((o) => [uuidToBytes(o.uuid), encodeMsgpack(encodeP2pItem(o))] as const));
 }
 
 export const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -104,6 +91,8 @@ export class Orderbook {
   private readonly tombstones = new Map<string, number>();
   private readonly unseenCancels = new Map<string, number>();
   private readonly proofs = new Map<string, PairProof>();
+  /** (maker, pair) → the root of what we hold, computed on demand and dropped when those orders change. */
+  private readonly roots = new Map<string, Uint8Array>();
 
   /** `messageMaxAgeMs`: how old a maker's message may be and still be taken (MAKER_ORDER_TIMEOUT). */
   constructor(private readonly messageMaxAgeMs = 90_000) {}
@@ -144,6 +133,7 @@ export class Orderbook {
     if (!existing && (this.orders.size >= MAX_ORDERS || (this.counts.get(item.pubkey) ?? 0) >= MAX_ORDERS_PER_MAKER)) return false;
     if (!existing) this.counts.set(item.pubkey, (this.counts.get(item.pubkey) ?? 0) + 1);
     this.orders.set(item.uuid, item);
+    this.roots.delete(proofKey(item.pubkey, albOrderedPair(item.base, item.rel)));
     if (!this.makers.has(item.pubkey)) this.makers.set(item.pubkey, { lastSeen: now, lastTimestamp: 0, expired: false });
     return true;
   }
@@ -234,10 +224,19 @@ export class Orderbook {
     return this.albPairOrders(albPair).filter((o) => o.pubkey === pubkey);
   }
 
-  /** Digest of `pubkey`'s orders on `albPair`, null when it has none (no keep-alive is sent for it). */
+  /**
+   * Trie root of `pubkey`'s orders on `albPair`, null when it has none (no keep-alive is sent for
+   * it). At most MAX_ORDERS_PER_MAKER orders go into one computation; the result is cached.
+   */
   pairRoot(pubkey: string, albPair: string): Uint8Array | null {
+    const key = proofKey(pubkey, albPair);
+    const cached = this.roots.get(key);
+    if (cached) return cached;
     const orders = this.makerPairOrders(pubkey, albPair);
-    return orders.length === 0 ? null : ordersDigest(orders);
+    if (orders.length === 0) return null;
+    const root = pairTrieRoot(orders);
+    this.roots.set(key, root);
+    return root;
   }
 
   /** Keeps `proof` for `pubkey` on `albPair` when it is newer than the one held. */
@@ -249,16 +248,23 @@ export class Orderbook {
 
   /**
    * Makers (other than `except`) whose orders on `albPair` this node can prove: their held proof's
-   * root is the digest of the orders held. Others are left out of sync answers until they prove
+   * root is the root of the orders held. Others are left out of sync answers until they prove
    * them again (their next message).
    */
   provenMakers(albPair: string, except: string): { pubkey: string; proof: PairProof; orders: OrderbookItem[] }[] {
-    const byMaker = new Map<string, OrderbookItem[]>();
-    for (const o of this.albPairOrders(albPair)) if (o.pubkey !== except) byMaker.set(o.pubkey, [...(byMaker.get(o.pubkey) ?? []), o]);
-    return [...byMaker].flatMap(([pubkey, orders]) => {
-      const proof = this.proofs.get(proofKey(pubkey, albPair));
-      return proof && sameBytes(proof.root, ordersDigest(orders)) ? [{ pubkey, proof, orders }] : [];
+    const makers = new Set(this.albPairOrders(albPair).map((o) => o.pubkey));
+    makers.delete(except);
+    return [...makers].flatMap((pubkey) => {
+      const set = this.provenSet(pubkey, albPair);
+      return set ? [{ pubkey, ...set }] : [];
     });
+  }
+
+  /** `pubkey`'s orders on `albPair` with the proof we hold of them, null when we hold none that proves them. */
+  provenSet(pubkey: string, albPair: string): { proof: PairProof; orders: OrderbookItem[] } | null {
+    const proof = this.proofs.get(proofKey(pubkey, albPair));
+    const root = this.pairRoot(pubkey, albPair);
+    return proof && root && sameBytes(proof.root, root) ? { proof, orders: this.makerPairOrders(pubkey, albPair) } : null;
   }
 
   /**
@@ -268,7 +274,11 @@ export class Orderbook {
   replaceProven(pubkey: string, albPair: string, orders: readonly OrderbookItem[], proof: PairProof, now: number): void {
     const keep = new Set(orders.map((o) => o.uuid));
     for (const o of this.makerPairOrders(pubkey, albPair)) if (!keep.has(o.uuid)) this.drop(o.uuid);
-    for (const o of orders) this.upsert(o, now);
+    for (const o of orders) {
+      const held = this.orders.get(o.uuid);
+      const infos = held?.pubkey === pubkey && { confSettings: held.confSettings, baseProtocolInfo: held.baseProtocolInfo, relProtocolInfo: held.relProtocolInfo };
+      this.upsert({ ...o, ...infos }, now);
+    }
     this.noteProof(pubkey, albPair, proof);
   }
 
@@ -281,6 +291,7 @@ export class Orderbook {
     const order = this.orders.get(uuid);
     if (!order) return;
     this.orders.delete(uuid);
+    this.roots.delete(proofKey(order.pubkey, albOrderedPair(order.base, order.rel)));
     const left = (this.counts.get(order.pubkey) ?? 1) - 1;
     if (left > 0) this.counts.set(order.pubkey, left);
     else this.counts.delete(order.pubkey);

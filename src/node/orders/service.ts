@@ -16,7 +16,7 @@ import { onTakerConnect, onTakerRequest } from './makerSide';
 import { decodeOrdermatchMessage } from './messages/codec';
 import type { BestOrdersAction } from './messages/requests';
 import type { OrdermatchMessage } from './messages/types';
-import { orderbookTopic, sameBytes } from './orderbook';
+import { orderbookTopic } from './orderbook';
 import type { FinishedOrder, UnreadableRecord } from './persistence';
 import { disableCoinOrders, type DisableCoinOutcome } from './disableCoin';
 import type { ActiveSwaps } from '../swaps/activeSwaps';
@@ -257,7 +257,6 @@ export class OrdersService {
         book.cancel(message.msg.uuid, pubkey, now);
         break;
     }
-    const root = book.pairRoot(pubkey, pair);
-    if (root && sameBytes(root, message.msg.pairTrieRoot)) book.noteProof(pubkey, pair, { envelope: m.envelope, root, timestamp: message.msg.timestamp });
+    this.sync.onSignedRoot(pubkey, pair, { envelope: m.envelope, root: message.msg.pairTrieRoot, timestamp: message.msg.timestamp });
   }
 }

@@ -1,13 +1,15 @@
 /**
- * Keeping the orderbook complete (kdf-facts §5.3, simplified): a node subscribes to `orbk/A:B`
- * when it first trades or looks at a pair, and asks a peer for the pair's orders with KDF's
- * `GetOrderbook` request; makers send keep-alives every 30 s carrying a digest of their orders on
- * each pair, and a node whose own digest of that maker differs asks again (KDF asks for a trie
- * diff instead). It also answers those requests, and KDF's best-orders requests, from its book.
+ * Keeping the orderbook complete (kdf-facts §5.3): a node subscribes to `orbk/A:B` when it first
+ * trades or looks at a pair, and asks a peer for the pair's orders with KDF's `GetOrderbook`
+ * request; makers send keep-alives every 30 s carrying the trie root of their orders on each pair,
+ * and a node whose own root of that maker differs asks the peer that passed the keep-alive on for
+ * that maker's orders (`SyncPubkeyOrderbookState`, pubkeySync.ts), else for the whole pair. It
+ * also answers those requests, and KDF's best-orders requests, from its book.
  *
- * Sync answers are signed by the makers themselves: each maker's orders come with the maker's own
- * signed message whose root is their digest (pairProof.ts). An answer any part of which fails that
- * check is dropped whole and its sender penalized; it never adds or removes anything.
+ * A `GetOrderbook` answer gives each maker's orders with the maker's own signed message whose root
+ * is theirs (pairProof.ts); a set whose proof is present but wrong drops the whole answer and
+ * penalizes its sender. A set without a proof (KDF relays send none) is taken only once its root
+ * equals one its maker signed (unprovenSets.ts); it never adds or removes anything before that.
  */
 import { MmNumber } from '../../shared/number';
 import type { P2pMessage, PeerAnswer } from '../p2p/types';
@@ -27,8 +29,11 @@ import { inOrder } from './inOrder';
 import { encodeOrdermatchMessage } from './messages/codec';
 import { PairProofError, readPairProof } from './messages/pairProof';
 import type { PubkeyKeepAliveMsg } from './messages/types';
-import { albOrderedPair, ordersDigest, sameBytes, type PairProof } from './orderbook';
+import { albOrderedPair, MAX_ORDERS_PER_MAKER, pairTrieRoot, sameBytes, type PairProof } from './orderbook';
+import { EMPTY_TRIE_ROOT } from './orderTrie';
+import { answerPubkeySync, requestPubkeySync } from './pubkeySync';
 import type { OrderbookItem } from './types';
+import { UnprovenSets } from './unprovenSets';
 
 interface Subscription {
   unsubscribe: () => void;
@@ -37,27 +42,48 @@ interface Subscription {
   subscribedAt: number;
 }
 
-/** Checks one maker's set in an answer against its proof; throws PairProofError. */
-function verifyMakerSet(group: PubkeyOrders, albPair: string): PairProof {
-  const proof = readPairProof(group.proof, group.pubkey, albPair);
+/** One maker's set in a `GetOrderbook` answer: its proof when it has one, else its root to wait on. */
+type CheckedSet = { group: PubkeyOrders; proof: PairProof } | { group: PubkeyOrders; proof: null; root: Uint8Array };
+
+/** Checks one maker's set in an answer: a present proof must be a signed root of exactly these orders; throws PairProofError. */
+function checkMakerSet(group: PubkeyOrders, albPair: string): CheckedSet {
+  if (group.orders.length > MAX_ORDERS_PER_MAKER) throw new PairProofError(`${group.orders.length} orders of ${group.pubkey}, more than a maker may have`);
   if (group.orders.some((o) => albOrderedPair(o.base, o.rel) !== albPair)) {
     throw new PairProofError(`orders of ${group.pubkey} on another pair than ${albPair}`);
   }
-  if (!sameBytes(ordersDigest(group.orders), proof.root)) {
+  let root: Uint8Array;
+  try {
+    root = pairTrieRoot(group.orders);
+  } catch (e) {
+    throw new PairProofError(`the orders of ${group.pubkey} repeat a uuid`, e);
+  }
+  if (group.proof.length === 0) return { group, proof: null, root };
+  const proof = readPairProof(group.proof, group.pubkey, albPair);
+  if (!sameBytes(root, proof.root)) {
     throw new PairProofError(`the orders of ${group.pubkey} on ${albPair} are not the ones its signed root covers`);
   }
-  return proof;
+  return { group, proof };
 }
+
+/** Per-maker sync requests in flight at once. */
+const MAX_PUBKEY_SYNCS = 4;
+
+const isNullRoot = (root: Uint8Array): boolean => root.every((b) => b === 0) || sameBytes(root, EMPTY_TRIE_ROOT);
 
 export class BookSync {
   private readonly topics = new Map<string, Subscription>();
-  /** When each pair was last re-requested after a keep-alive, so a flood of them costs one request. */
+  /** When each (maker, pair), and each pair as a whole, was last re-requested after a keep-alive, so a flood of them costs one request. */
   private readonly lastResync = new Map<string, number>();
+  /** Per-maker sync requests in flight. */
+  private pubkeySyncs = 0;
+  private readonly unproven: UnprovenSets;
 
   constructor(
     private readonly core: OrdersCore,
     private readonly onMessage: (m: P2pMessage) => void,
-  ) {}
+  ) {
+    this.unproven = new UnprovenSets(2 * core.timing.keepAliveMs);
+  }
 
   isSubscribed(albPair: string): boolean {
     return this.topics.has(albPair);
@@ -99,16 +125,17 @@ export class BookSync {
   }
 
   /**
-   * Verifies every maker's set in the answer before taking any: a failure drops the answer and
-   * penalizes its sender. Verified sets replace what we hold of their makers when their proof is
-   * not older than what we have seen of them. False when the answer was dropped.
+   * Checks every maker's set in the answer before taking any: a failure drops the answer and
+   * penalizes its sender. Proven sets replace what we hold of their makers when their proof is not
+   * older than what we have seen of them; unproven ones go through `takeUnproven`. False when the
+   * answer was dropped.
    */
   private takeOrderbook(pair: string, answer: PeerAnswer): boolean {
-    let proven: { group: PubkeyOrders; proof: PairProof }[];
+    let checked: CheckedSet[];
     try {
-      proven = decodeGetOrderbookRes(answer.payload)
+      checked = decodeGetOrderbookRes(answer.payload)
         .filter((g) => g.pubkey !== this.core.myPubkey && g.orders.length > 0)
-        .map((group) => ({ group, proof: verifyMakerSet(group, pair) }));
+        .map((group) => checkMakerSet(group, pair));
     } catch (e) {
       const reason = `bad GetOrderbook ${pair} answer: ${(e as Error).message}`;
       this.core.deps.log('warn', `orders: dropped a ${reason} from ${answer.peerId}`);
@@ -116,35 +143,93 @@ export class BookSync {
       return false;
     }
     const now = this.core.now();
-    for (const { group, proof } of proven) {
-      const refusal = this.core.book.admit(group.pubkey, proof.timestamp, now);
+    for (const set of checked) {
+      const { group } = set;
+      if (!set.proof) {
+        this.takeUnproven(group.pubkey, pair, group.orders, set.root, now);
+        continue;
+      }
+      const refusal = this.core.book.admit(group.pubkey, set.proof.timestamp, now);
       if (refusal) {
         this.core.deps.log('debug', `orders: not taking ${group.pubkey}'s synced orders on ${pair}: ${refusal}`);
         continue;
       }
-      this.core.book.replaceProven(group.pubkey, pair, group.orders, proof, now);
+      this.core.book.replaceProven(group.pubkey, pair, group.orders, set.proof, now);
+      this.unproven.noteSigned(group.pubkey, pair, set.proof, now);
     }
     return true;
   }
 
+  /** A set without a proof: taken when its root is the one its maker last signed, else kept aside. */
+  private takeUnproven(pubkey: string, pair: string, orders: OrderbookItem[], root: Uint8Array, now: number): void {
+    const held = this.core.book.pairRoot(pubkey, pair);
+    if (held && sameBytes(held, root)) return;
+    const signed = this.unproven.currentSigned(pubkey, pair, now);
+    if (signed && sameBytes(signed.root, root)) this.core.book.replaceProven(pubkey, pair, orders, signed, now);
+    else this.unproven.park(pubkey, pair, orders, root, now);
+  }
+
   /**
-   * A maker's keep-alive (admitted, which marks it alive): where its digest equals ours the signed
-   * keep-alive becomes our proof of its orders, where it differs we miss something.
+   * A maker's admitted signed message rooting its orders on `pair` (a keep-alive's root, an order
+   * message's `pair_trie_root` after it was applied): a proof of what we hold when the roots agree,
+   * and what a parked unproven set waits for. KDF's order messages carry a zero root
+   * (`H64::default()`): kept as the maker's newest, it matches no set, so sets given before it
+   * wait for the next keep-alive instead of being taken at a root the maker has since left.
+   */
+  onSignedRoot(pubkey: string, pair: string, proof: PairProof): void {
+    const now = this.core.now();
+    const root = this.core.book.pairRoot(pubkey, pair);
+    if (root && sameBytes(root, proof.root)) this.core.book.noteProof(pubkey, pair, proof);
+    const proven = this.unproven.noteSigned(pubkey, pair, proof, now);
+    if (proven && !(root && sameBytes(root, proof.root))) this.core.book.replaceProven(pubkey, pair, proven.orders, proof, now);
+  }
+
+  /**
+   * A maker's keep-alive (admitted, which marks it alive): where its root equals ours the signed
+   * keep-alive becomes our proof of its orders; where it differs we miss something and ask the peer
+   * that passed it on for that maker's orders, falling back to the whole pair from any peer.
    */
   onKeepAlive(pubkey: string, msg: PubkeyKeepAliveMsg, m: P2pMessage): void {
     const now = this.core.now();
     for (const [pair, root] of msg.trieRoots) {
-      if (!this.isSubscribed(pair) || root.every((b) => b === 0)) continue;
+      if (!this.isSubscribed(pair) || isNullRoot(root)) continue;
+      const proof = { envelope: m.envelope, root, timestamp: msg.timestamp };
+      this.onSignedRoot(pubkey, pair, proof);
       const ours = this.core.book.pairRoot(pubkey, pair);
-      if (ours && sameBytes(ours, root)) {
-        this.core.book.noteProof(pubkey, pair, { envelope: m.envelope, root, timestamp: msg.timestamp });
-        continue;
-      }
-      const last = this.lastResync.get(pair) ?? -Infinity;
-      if (now - last < this.core.timing.keepAliveMs / 2) continue;
-      this.lastResync.set(pair, now);
-      void this.requestOrderbook(pair, m.peerId);
+      if (ours && sameBytes(ours, root)) continue;
+      const key = `${pubkey} ${pair}`;
+      if (now - (this.lastResync.get(key) ?? -Infinity) < this.core.timing.keepAliveMs / 2) continue;
+      this.noteResync(key, now);
+      void this.resync(pubkey, pair, proof, m.peerId);
     }
+  }
+
+  /**
+   * At most MAX_PUBKEY_SYNCS per-maker requests at once (keys are cheap, so keep-alives of many
+   * makers must not become as many requests), and the fallback to the whole pair at most once per
+   * half keep-alive period per pair, as before per-maker sync.
+   */
+  private async resync(pubkey: string, pair: string, signed: PairProof, peerId: string): Promise<void> {
+    if (this.pubkeySyncs < MAX_PUBKEY_SYNCS) {
+      const isCurrent = (): boolean => this.unproven.currentSigned(pubkey, pair, this.core.now()) === signed;
+      this.pubkeySyncs++;
+      try {
+        if (await requestPubkeySync(this.core, pubkey, pair, signed, peerId, isCurrent)) return;
+      } finally {
+        this.pubkeySyncs--;
+      }
+    }
+    const now = this.core.now();
+    if (now - (this.lastResync.get(pair) ?? -Infinity) < this.core.timing.keepAliveMs / 2) return;
+    this.noteResync(pair, now);
+    await this.requestOrderbook(pair, peerId);
+  }
+
+  /** Remembers a resync, forgetting ones too old to matter once many are held. */
+  private noteResync(key: string, now: number): void {
+    this.lastResync.set(key, now);
+    if (this.lastResync.size <= 1_000) return;
+    for (const [k, at] of this.lastResync) if (now - at >= this.core.timing.keepAliveMs / 2) this.lastResync.delete(k);
   }
 
   /** One keep-alive per pair on which I have orders (KDF's `broadcast_keep_alive_for_pub`). */
@@ -166,6 +251,7 @@ export class BookSync {
       return null;
     }
     if (!req) return null;
+    if (req.type === 'SyncPubkeyOrderbookState') return answerPubkeySync(this.core, req.pubkey, req.trieRoots);
     if (req.type === 'GetOrderbook') {
       const pair = albOrderedPair(req.base, req.rel);
       if (!this.isSubscribed(pair)) return null;
@@ -186,7 +272,7 @@ export class BookSync {
     const mine = this.core.book.makerPairOrders(my, pair);
     if (mine.length > 0) {
       const timestamp = Math.floor(this.core.now() / 1000);
-      const keepAlive = encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg: { trieRoots: new Map([[pair, ordersDigest(mine)]]), timestamp } });
+      const keepAlive = encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg: { trieRoots: new Map([[pair, pairTrieRoot(mine)]]), timestamp } });
       groups.push({ pubkey: my, lastKeepAlive: timestamp, proof: this.core.deps.p2p.sign(keepAlive), orders: mine });
     }
     return groups;

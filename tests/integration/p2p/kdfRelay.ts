@@ -3,7 +3,9 @@
  * `/meshsub/1.1.0` by hand the way KDF's gossipsub fork does as a relay. On connect it sends
  * `IAmRelay` and never subscribes; it records who put it in their relay mesh, what they
  * subscribe to and what they publish; and it sends messages in KDF's `Author` mode (`from` and a
- * sequence number, no signature). Its protobuf is written and read here field by field.
+ * sequence number, no signature). Its protobuf is written and read here field by field. Given
+ * `answer`, it also serves KDF's `/request-response/2` ordermatch requests with it (KDF's `None`
+ * where it returns null).
  */
 import '../../../src/node/p2p/polyfills';
 import { noise } from '@chainsafe/libp2p-noise';
@@ -13,6 +15,9 @@ import type { PeerId, Stream } from '@libp2p/interface';
 import { webSockets } from '@libp2p/websockets';
 import { createLibp2p } from 'libp2p';
 import { encodeRelayControl, splitRelayControl } from '../../../src/node/p2p/kdf/relayControl';
+import { encodeFrame, readFrame } from '../../../src/node/p2p/framing';
+import { decodePeerRequest, encodePeerResponse } from '../../../src/node/p2p/peerRequest';
+import { REQUEST_RESPONSE_PROTOCOL } from '../../../src/node/p2p/requestResponse';
 
 const MESHSUB = '/meshsub/1.1.0';
 
@@ -90,8 +95,14 @@ async function* frames(stream: Stream): AsyncGenerator<Uint8Array> {
   }
 }
 
-/** `iAmRelay: false` plays a KDF light node instead: the same, but it never says `IAmRelay`. */
-export async function startFakeKdfRelay(opts: { iAmRelay?: boolean } = {}): Promise<FakeKdfRelay> {
+export interface FakeKdfRelayOptions {
+  /** false plays a KDF light node instead: the same, but it never says `IAmRelay`. */
+  iAmRelay?: boolean;
+  /** The answer payload to a request payload (`P2PRequest` msgpack), null for KDF's `None`. */
+  answer?: (request: Uint8Array) => Uint8Array | null;
+}
+
+export async function startFakeKdfRelay(opts: FakeKdfRelayOptions = {}): Promise<FakeKdfRelay> {
   const libp2p = await createLibp2p({
     addresses: { listen: ['/ip4/127.0.0.1/tcp/0/ws'] },
     transports: [webSockets()],
@@ -141,6 +152,14 @@ export async function startFakeKdfRelay(opts: { iAmRelay?: boolean } = {}): Prom
     }
   };
 
+  const answer = opts.answer;
+  if (answer) {
+    await libp2p.handle(REQUEST_RESPONSE_PROTOCOL, async (stream) => {
+      const reply = answer(decodePeerRequest(await readFrame(stream)));
+      stream.send(encodeFrame(encodePeerResponse(reply ? { kind: 'ok', res: reply } : { kind: 'none' })));
+      await stream.close();
+    });
+  }
   await libp2p.handle(MESHSUB, (stream, connection) => {
     read(stream, connection.remotePeer.toString()).catch(() => undefined);
   });

@@ -1,8 +1,8 @@
 /**
  * KDF's ordermatch peer requests and their answers (kdf-facts §5.3), the payloads of
- * `P2p.request`: `P2PRequest::Ordermatch(OrdermatchRequest)` in, `GetOrderbookRes` or
- * `BestOrdersP2PRes` out, msgpack-encoded like the gossip messages. Of KDF's trie-sync requests
- * only `GetOrderbook` is spoken (this orderbook keeps no tries); other requests get no answer.
+ * `P2p.request`: `P2PRequest::Ordermatch(OrdermatchRequest)` in, `GetOrderbookRes`,
+ * `SyncPubkeyOrderbookStateRes` (pubkeySync.ts) or `BestOrdersP2PRes` out, msgpack-encoded like
+ * the gossip messages. `OrderbookDepth` and network-info requests get no answer.
  */
 import type { MmNumber } from '../../../shared/number';
 import {
@@ -14,6 +14,7 @@ import {
   MsgpackError,
   readBigRational,
   readByteSeq,
+  readMap,
   readNil,
   readSeq,
   readString,
@@ -33,6 +34,8 @@ export type BestOrdersAction = 'buy' | 'sell';
 
 export type OrdermatchRequest =
   | { type: 'GetOrderbook'; base: string; rel: string }
+  /** A maker's pairs whose roots (`trieRoots`, the requester's) differ from the maker's keep-alive. */
+  | { type: 'SyncPubkeyOrderbookState'; pubkey: string; trieRoots: Map<string, Uint8Array> }
   | { type: 'BestOrders'; coin: string; action: BestOrdersAction; volume: MmNumber }
   | { type: 'BestOrdersByNumber'; coin: string; action: BestOrdersAction; number: number };
 
@@ -48,9 +51,11 @@ export interface PubkeyOrders {
 
 /** KDF's MAX_ORDERS_NUMBER_IN_ORDERBOOK_RESPONSE: an answer holding more is refused whole. */
 export const MAX_ORDERS_IN_RESPONSE = 1000;
+/** Most pairs one `SyncPubkeyOrderbookState` may name (KDF names the pairs of one keep-alive: one). */
+export const MAX_SYNC_PAIRS = 32;
 
 const P2P_ORDERMATCH = 0;
-const REQUEST_INDEX = { GetOrderbook: 0, BestOrders: 2, BestOrdersByNumber: 4 } as const;
+const REQUEST_INDEX = { GetOrderbook: 0, SyncPubkeyOrderbookState: 1, BestOrders: 2, BestOrdersByNumber: 4 } as const;
 const ACTIONS: readonly BestOrdersAction[] = ['buy', 'sell'];
 
 export function encodeOrdermatchRequest(req: OrdermatchRequest): Uint8Array {
@@ -58,6 +63,9 @@ export function encodeOrdermatchRequest(req: OrdermatchRequest): Uint8Array {
   switch (req.type) {
     case 'GetOrderbook':
       body = struct([req.base, req.rel]);
+      break;
+    case 'SyncPubkeyOrderbookState':
+      body = struct([req.pubkey, new MsgMap([...req.trieRoots].map(([pair, root]) => [pair, byteSeq(root)]))]);
       break;
     case 'BestOrders':
       body = struct([req.coin, variant(ACTIONS.indexOf(req.action)), bigRational(req.volume)]);
@@ -77,7 +85,7 @@ function readAction(v: MsgValue, path: string): BestOrdersAction {
   return action;
 }
 
-/** The request, or null for requests this node does not serve (trie sync, depth, network info). */
+/** The request, or null for requests this node does not serve (depth, network info). */
 export function decodeOrdermatchRequest(bytes: Uint8Array): OrdermatchRequest | null {
   const outer = readVariant(decodeMsgpack(bytes), '$');
   if (outer.index !== P2P_ORDERMATCH) return null;
@@ -85,6 +93,15 @@ export function decodeOrdermatchRequest(bytes: Uint8Array): OrdermatchRequest | 
   if (index === REQUEST_INDEX.GetOrderbook) {
     const r = new StructReader(value, path, 2);
     return { type: 'GetOrderbook', base: r.next(readString), rel: r.next(readString) };
+  }
+  if (index === REQUEST_INDEX.SyncPubkeyOrderbookState) {
+    const r = new StructReader(value, path, 2);
+    const pubkey = r.next(readString);
+    const trieRoots = r.next((v, p) => {
+      if (readMap(v, p).length > MAX_SYNC_PAIRS) throw new MsgpackError(p, `more than ${MAX_SYNC_PAIRS} pairs`);
+      return readStringMap(v, p, (x, xp) => readByteSeq(x, xp, 8));
+    });
+    return { type: 'SyncPubkeyOrderbookState', pubkey, trieRoots };
   }
   if (index === REQUEST_INDEX.BestOrders) {
     const r = new StructReader(value, path, 3);
@@ -97,8 +114,11 @@ export function decodeOrdermatchRequest(bytes: Uint8Array): OrdermatchRequest | 
   return null;
 }
 
-/** `OrderbookP2PItem`; its protocol and confirmation infos travel beside it, keyed by uuid. */
-function encodeItem(o: OrderbookItem): MsgValue {
+/**
+ * `OrderbookP2PItem`; its protocol and confirmation infos travel beside it, keyed by uuid. Its
+ * msgpack bytes are also the order's value in KDF's pair trie (`trie_state_bytes`).
+ */
+export function encodeP2pItem(o: OrderbookItem): MsgValue {
   return struct([
     o.pubkey,
     o.base,
@@ -111,7 +131,8 @@ function encodeItem(o: OrderbookItem): MsgValue {
   ]);
 }
 
-function readItem(v: MsgValue, path: string): OrderbookItem {
+/** An `OrderbookP2PItem` that could be a live order; throws MsgpackError. */
+export function readP2pItem(v: MsgValue, path: string): OrderbookItem {
   const r = new StructReader(v, path, 8);
   const pubkey = r.next(readString);
   const base = r.next(readString);
@@ -131,14 +152,15 @@ function readItem(v: MsgValue, path: string): OrderbookItem {
 }
 
 /** `protocol_infos` and `conf_infos`. */
-function encodeInfos(orders: readonly OrderbookItem[]): MsgValue[] {
+export function encodeInfos(orders: readonly OrderbookItem[]): MsgValue[] {
   return [
     new MsgMap(orders.map((o) => [o.uuid, struct([byteSeq(o.baseProtocolInfo), byteSeq(o.relProtocolInfo)])])),
     new MsgMap(orders.flatMap((o) => (o.confSettings ? [[o.uuid, encodeConf(o.confSettings)] as const] : []))),
   ];
 }
 
-function applyInfos(r: StructReader, orders: readonly OrderbookItem[]): void {
+/** Reads the optional `protocol_infos` and `conf_infos` fields into the orders they name. */
+export function applyInfos(r: StructReader, orders: readonly OrderbookItem[]): void {
   const byUuid = new Map(orders.map((o) => [o.uuid, o]));
   const protocolInfos = r.optional((v, p) =>
     readStringMap(v, p, (x, xp) => {
@@ -159,7 +181,7 @@ function applyInfos(r: StructReader, orders: readonly OrderbookItem[]): void {
 
 export function encodeGetOrderbookRes(pubkeys: readonly PubkeyOrders[]): Uint8Array {
   const byPubkey = new MsgMap(
-    pubkeys.map((p) => [p.pubkey, struct([p.lastKeepAlive, byteSeq(p.proof), p.orders.map((o) => struct([o.uuid, encodeItem(o)]))])]),
+    pubkeys.map((p) => [p.pubkey, struct([p.lastKeepAlive, byteSeq(p.proof), p.orders.map((o) => struct([o.uuid, encodeP2pItem(o)]))])]),
   );
   return encodeMsgpack(struct([byPubkey, ...encodeInfos(pubkeys.flatMap((p) => p.orders))]));
 }
@@ -175,7 +197,7 @@ export function decodeGetOrderbookRes(bytes: Uint8Array): PubkeyOrders[] {
         readSeq(o, op, (pair, pp) => {
           const t = new StructReader(pair, pp, 2);
           const uuid = t.next(readString);
-          const order = t.next(readItem);
+          const order = t.next(readP2pItem);
           if (order.uuid !== uuid) throw new MsgpackError(pp, 'order under another uuid');
           return order;
         }),
@@ -195,14 +217,14 @@ export function decodeGetOrderbookRes(bytes: Uint8Array): PubkeyOrders[] {
 
 /** Best orders by the other coin's orderbook ticker. */
 export function encodeBestOrdersRes(orders: ReadonlyMap<string, readonly OrderbookItem[]>): Uint8Array {
-  const byCoin = new MsgMap([...orders].map(([coin, list]) => [coin, list.map((o) => struct([encodeItem(o), [], []]))]));
+  const byCoin = new MsgMap([...orders].map(([coin, list]) => [coin, list.map((o) => struct([encodeP2pItem(o), [], []]))]));
   return encodeMsgpack(struct([byCoin, ...encodeInfos([...orders.values()].flat())]));
 }
 
 export function decodeBestOrdersRes(bytes: Uint8Array): Map<string, OrderbookItem[]> {
   const r = new StructReader(decodeMsgpack(bytes), '$', 1, 2);
   const result = r.next((v, p) =>
-    readStringMap(v, p, (list, lp) => readSeq(list, lp, (w, wp) => new StructReader(w, wp, 3).next(readItem))),
+    readStringMap(v, p, (list, lp) => readSeq(list, lp, (w, wp) => new StructReader(w, wp, 3).next(readP2pItem))),
   );
   applyInfos(r, [...result.values()].flat());
   return result;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { MmNumber } from '../../../../src/shared/number';
 import { bytesToHex } from '../../../../src/node/crypto';
-import { MAX_CLOCK_SKEW_MS, MAX_ORDERS_PER_MAKER, MAX_TOMBSTONES, Orderbook, TOMBSTONE_MS, albOrderedPair, orderbookTopic, ordersDigest } from '../../../../src/node/orders/orderbook';
+import { MAX_CLOCK_SKEW_MS, MAX_ORDERS_PER_MAKER, MAX_TOMBSTONES, Orderbook, TOMBSTONE_MS, albOrderedPair, orderbookTopic, pairTrieRoot } from '../../../../src/node/orders/orderbook';
 import { orderbookResponse } from '../../../../src/node/orders/orderbookWire';
 import { bestOrders } from '../../../../src/node/orders/sync';
 import { bestOrdersLegacy, bestOrdersV2 } from '../../../../src/node/orders/bestOrdersWire';
@@ -157,7 +157,7 @@ describe('Orderbook state', () => {
     expect(book.get(back.uuid)).toBeDefined();
   });
 
-  it('a maker digest changes with its orders on the pair and only with them, conf and protocol infos included', () => {
+  it('a maker root changes with its orders on the pair and only with them, as KDF’s trie value (no conf or protocol infos)', () => {
     const book = new Orderbook();
     const o = item(A, 'X', 'Y', '1', '5');
     expect(book.pairRoot(A, 'X:Y')).toBeNull();
@@ -166,8 +166,10 @@ describe('Orderbook state', () => {
     book.upsert(item(B, 'X', 'Y', '1', '5'), 0);
     book.upsert(item(A, 'P', 'Q', '1', '5'), 0);
     expect(book.pairRoot(A, 'X:Y')).toEqual(root);
-    expect(ordersDigest([{ ...o, confSettings: { ...conf, baseConfs: 9 } }])).not.toEqual(root);
-    expect(ordersDigest([{ ...o, relProtocolInfo: new Uint8Array([1]) }])).not.toEqual(root);
+    expect(pairTrieRoot([o])).toEqual(root);
+    expect(pairTrieRoot([{ ...o, confSettings: { ...conf, baseConfs: 9 } }])).toEqual(root);
+    expect(pairTrieRoot([{ ...o, relProtocolInfo: new Uint8Array([1]) }])).toEqual(root);
+    expect(pairTrieRoot([{ ...o, createdAt: o.createdAt + 1 }])).not.toEqual(root);
     book.applyUpdate(A, { uuid: o.uuid, newMaxVolume: n('4'), timestamp: 0, pairTrieRoot: root0 }, 0);
     expect(book.pairRoot(A, 'X:Y')).not.toEqual(root);
     expect(book.pairRoot(A, 'X:Y')).toHaveLength(8);
@@ -183,17 +185,17 @@ describe('Orderbook state', () => {
     book.upsert(cancelled, 0);
     book.cancel(cancelled.uuid, A, 0);
     const fresh = item(A, 'Y', 'X', '3', '1');
-    const proof = { envelope: new Uint8Array([1]), root: ordersDigest([fresh, cancelled]), timestamp: 5 };
+    const proof = { envelope: new Uint8Array([1]), root: pairTrieRoot([fresh, cancelled]), timestamp: 5 };
     book.replaceProven(A, 'X:Y', [fresh, cancelled], proof, 1);
     expect(book.all().map((o) => o.uuid).sort()).toEqual([other.uuid, fresh.uuid].sort());
   });
 
-  it('passes a maker’s orders on only while its proof’s root is the digest of what is held', () => {
+  it('passes a maker’s orders on only while its proof’s root is the trie root of what is held', () => {
     const book = new Orderbook();
     const o = item(A, 'X', 'Y', '1', '5');
     book.upsert(o, 0);
     book.upsert(item(B, 'X', 'Y', '1', '5'), 0);
-    book.noteProof(A, 'X:Y', { envelope: new Uint8Array([7]), root: ordersDigest([o]), timestamp: 10 });
+    book.noteProof(A, 'X:Y', { envelope: new Uint8Array([7]), root: pairTrieRoot([o]), timestamp: 10 });
     expect(book.provenMakers('X:Y', 'mine').map((g) => [g.pubkey, g.orders.length])).toEqual([[A, 1]]);
     expect(book.provenMakers('X:Y', A)).toEqual([]);
     book.noteProof(A, 'X:Y', { envelope: new Uint8Array([8]), root: new Uint8Array(8), timestamp: 9 }); // older: ignored

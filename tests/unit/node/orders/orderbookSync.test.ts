@@ -3,7 +3,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex } from '../../../../src/node/crypto';
 import { decodeOrdermatchMessage, encodeOrdermatchMessage } from '../../../../src/node/orders/messages/codec';
 import { decodeOrdermatchRequest, encodeGetOrderbookRes, type PubkeyOrders } from '../../../../src/node/orders/messages/requests';
-import { ordersDigest } from '../../../../src/node/orders/orderbook';
+import { pairTrieRoot } from '../../../../src/node/orders/orderbook';
 import type { OrderbookItem } from '../../../../src/node/orders/types';
 import { decodeSigned } from '../../../../src/node/p2p/envelope';
 import { Bus, type BusP2p } from './bus';
@@ -77,7 +77,7 @@ describe('orderbook sync', () => {
     expect(await uuids(watcher)).toEqual([]);
   });
 
-  it('a keep-alive whose digest differs from ours makes us fetch that maker’s orders again', async () => {
+  it('a keep-alive whose root differs from ours makes us fetch that maker’s orders again', async () => {
     await uuids(maker);
     await uuids(watcher);
     bus.drop = (to) => to === watcher.p2p.peerId;
@@ -225,10 +225,9 @@ describe('signed orderbook sync: forged answers', () => {
       { pubkey: real.pubkey, lastKeepAlive: 1, proof: lastEnvelope(maker, 'MakerOrderCreated'), orders: [real, forgedOrder(real)] },
     ]],
     ['a forged order whose proof the forger signed itself', (real) => {
-      const keepAlive = encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg: { trieRoots: new Map([['RLTC1:RLTC2', ordersDigest([forgedOrder(real)])]]), timestamp: Math.floor(Date.now() / 1000) } });
+      const keepAlive = encodeOrdermatchMessage({ type: 'PubkeyKeepAlive', msg: { trieRoots: new Map([['RLTC1:RLTC2', pairTrieRoot([forgedOrder(real)])]]), timestamp: Math.floor(Date.now() / 1000) } });
       return [{ pubkey: real.pubkey, lastKeepAlive: 1, proof: forgerP2p!.sign(keepAlive), orders: [forgedOrder(real)] }];
     }],
-    ['a replacement set without the real order and no proof', (real) => [{ pubkey: real.pubkey, lastKeepAlive: 1, proof: new Uint8Array(), orders: [forgedOrder(real)] }]],
   ];
   let forgerP2p: BusP2p | null = null;
 
@@ -241,6 +240,22 @@ describe('signed orderbook sync: forged answers', () => {
     expect(await uuids(watcher)).toEqual([real.uuid]);
     expect(watcher.p2p.penalties.map((p) => p.peerId)).toContain(forger.p2p.peerId);
     expect(watcher.logs.some((l) => l.includes('dropped a bad GetOrderbook'))).toBe(true);
+  });
+
+  it.each([
+    ['a replacement set without the real order', (real: OrderbookItem) => [forgedOrder(real)]],
+    ['the real order and a forged one', (real: OrderbookItem) => [real, forgedOrder(real)]],
+  ])('%s with no proof (as a KDF relay sends): adds and removes nothing while its root is not the maker’s signed one', async (_name, forge) => {
+    const real = await realOrder();
+    const forger = startForger(() => [{ pubkey: real.pubkey, lastKeepAlive: 1, proof: new Uint8Array(), orders: forge(real) }]);
+    await triggerResync(forger);
+    expect(forger.answered()).toBeGreaterThan(0);
+    expect(await uuids(watcher)).toEqual([real.uuid]);
+    // The maker's keep-alives go on signing the real root: the set never matches and ages out.
+    await vi.advanceTimersByTimeAsync(90_000);
+    await settle();
+    expect(await uuids(watcher)).toEqual([real.uuid]);
+    expect(watcher.p2p.penalties).toEqual([]);
   });
 
   it('an empty set for the maker removes nothing', async () => {
