@@ -3,7 +3,8 @@
  * 1,200 small outputs, how many Electrum round trips it takes, withdraw build-and-sign times, and
  * the longest the event loop stood still during a max withdraw (what other requests would wait).
  * Without the devnet: coin selection (fee-minimising against KDF's smallest first, same wallet,
- * same run) and signing a 650-input legacy transaction against a 0.01 withdraw.
+ * same run) and signing a 650-input legacy transaction against a 0.01 withdraw, with the share of it
+ * that is sighash hashing alone (quadratic in the inputs, whatever signs them).
  */
 import { readFileSync } from 'node:fs';
 import { Transaction } from 'bitcoinjs-lib';
@@ -11,6 +12,7 @@ import type { Devnet } from '../devnet/start';
 import { parseCoinsConfig } from '../src/node/coins/config';
 import { planTx, signTx, p2pkhScript, type TxPlan, type TxPlanRequest, type Unspent } from '../src/node/coins/utxo/tx';
 import { planTxSmallestFirst } from '../src/node/coins/utxo/tx/plan';
+import { SighashCache } from '../src/node/coins/utxo/tx/sighash';
 import { hash160, keyPairFromPrivkey, privkeyFromPassphrase } from '../src/node/crypto';
 import { NodeHost } from '../src/node/nodeHost';
 import { nodePlatform } from '../tools/host/nodePlatform';
@@ -166,9 +168,30 @@ export async function coinSelectionFigures(): Promise<Figure[]> {
     await signTx(maxPlan, key, ltc, 'p2pkh');
     signing.push(performance.now() - t0);
   }
+  const hashing = legacySighashMs(maxPlan, mine);
   figures.push(
     { name: `sign a ${maxPlan.inputs.length}-input P2PKH transaction (median of ${RUNS})`, value: round(median(signing)), unit: 'ms' },
     { name: `signing ${maxPlan.inputs.length} P2PKH inputs / withdraw 0.01 build and sign, same run`, value: round(median(signing) / smallWithdrawMs), unit: 'x' },
+    { name: `of which the ${maxPlan.inputs.length} legacy sighashes alone (median of ${RUNS})`, value: round(hashing), unit: 'ms' },
+    { name: `${maxPlan.inputs.length} legacy sighashes alone / withdraw 0.01 build and sign, same run`, value: round(hashing / smallWithdrawMs), unit: 'x' },
   );
   return figures;
+}
+
+/**
+ * The legacy sighashes of `plan`'s inputs alone (median of RUNS): hashing that grows with the
+ * square of the input count (n²/2 × 41 bytes) and that no faster ECDSA would take away.
+ */
+function legacySighashMs(plan: TxPlan, scriptCode: Uint8Array): number {
+  const tx = new Transaction();
+  for (const u of plan.inputs) tx.addInput(Uint8Array.from(Buffer.from(u.txid, 'hex')).reverse(), u.vout, 0xffffffff);
+  for (const o of plan.outputs) tx.addOutput(o.script, o.value);
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const t0 = performance.now();
+    const cache = new SighashCache(tx, scriptCode);
+    for (let i = 0; i < plan.inputs.length; i++) cache.legacy(i);
+    times.push(performance.now() - t0);
+  }
+  return median(times);
 }

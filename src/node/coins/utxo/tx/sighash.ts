@@ -14,6 +14,7 @@ import type { Transaction } from 'bitcoinjs-lib';
 import { sha256d } from '../../../crypto';
 import { concatBytes } from '@noble/hashes/utils.js';
 import { u32le, u64le, varInt, varSlice } from './bytes';
+import { MAX_STANDARD_TX_WEIGHT } from './standardSize';
 
 const SIGHASH_ALL = 1;
 /** ANYONECANPAY (0x80) and the base types NONE (2) and SINGLE (3) hash other parts: never made here. */
@@ -21,6 +22,12 @@ const SIGHASH_ANYONECANPAY = 0x80;
 const SIGHASH_BASE_MASK = 0x1f;
 /** Outpoint (36), empty script (1), sequence (4): an input as the legacy preimage has it when not signed. */
 const BLANK_INPUT = 41;
+/**
+ * The most inputs a standard transaction holds (each weighs at least 4 × 41), so the most this
+ * signs: legacy hashing is quadratic in the count (n²/2 × 41 bytes, 8.7 MB at 650 inputs), and a
+ * larger transaction would be refused by every node anyway.
+ */
+export const MAX_SIGHASH_INPUTS = Math.floor(MAX_STANDARD_TX_WEIGHT / 4 / BLANK_INPUT);
 
 type Hasher = ReturnType<typeof sha256.create>;
 
@@ -46,6 +53,7 @@ export class SighashCache {
     if (!Number.isInteger(hashType) || hashType < 0 || hashType > 0xffff_ffff || hashType & SIGHASH_ANYONECANPAY || base === 2 || base === 3) {
       throw new RangeError(`sighash type ${hashType} is not a SIGHASH_ALL type`);
     }
+    if (tx.ins.length > MAX_SIGHASH_INPUTS) throw new RangeError(`${tx.ins.length} inputs, more than a standard transaction's ${MAX_SIGHASH_INPUTS}`);
     this.version = u32le(tx.version >>> 0);
     this.lockAndType = concatBytes(u32le(tx.locktime), u32le(hashType));
     this.scriptCodeSlice = varSlice(scriptCode);

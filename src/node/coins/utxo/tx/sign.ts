@@ -139,16 +139,29 @@ function signatureOf(sighash: Uint8Array, key: KeyPair, scheme: SighashScheme): 
 }
 
 /**
- * A DER signature of `digest` with a low R (and low S), as KDF makes them (rust-secp256k1's
- * `sign_ecdsa_low_r`, Bitcoin Core's grinding): RFC 6979, then, while the DER encoding is longer
- * than 70 bytes (R's top bit set), again with 32 bytes of extra entropy holding a little-endian
- * counter, 1, 2, …. Deterministic, and KDF's bytes for the same transaction.
+ * The window of the base point's precomputed table for k·G, which is most of a signature's cost.
+ * noble's default (6) makes a blinded k·G take 65 point additions; 8 takes 49 for a 38 ms table
+ * built once on first use: about 16% off each signature (a 650-input transaction signs in ~400 ms
+ * instead of ~480 ms). 10 saves a few percent more for a table four times as large.
  */
-function signLowR(digest: Uint8Array, privateKey: Uint8Array): Uint8Array {
+const BASE_POINT_WINDOW = 8;
+secp256k1.Point.BASE.precompute(BASE_POINT_WINDOW);
+
+/**
+ * A DER signature of `digest` with a low R (and low S), as KDF makes them (rust-secp256k1's
+ * `sign_ecdsa_low_r`, Bitcoin Core's grinding): RFC 6979, then, while R's top bit is set (the
+ * compact signature's first byte is 0x80 or more), again with 32 bytes of extra entropy holding a
+ * little-endian counter, 1, 2, …. R's bit, not the DER length: a high R with a short S also
+ * encodes in 70 bytes, and KDF grinds on past it. Only the kept signature is DER-encoded.
+ * Deterministic, and KDF's bytes for the same transaction. Noble signs a digest of any length, so
+ * anything but a 32-byte hash is refused here.
+ */
+export function signLowR(digest: Uint8Array, privateKey: Uint8Array): Uint8Array {
+  if (digest.length !== 32) throw new RangeError(`a signature hash is 32 bytes, got ${digest.length}`);
   const extraEntropy = new Uint8Array(32);
   for (let counter = 1; ; counter++) {
-    const der = secp256k1.sign(digest, privateKey, { prehash: false, lowS: true, format: 'der', ...(counter > 1 ? { extraEntropy } : {}) });
-    if (der.length <= 70) return der;
+    const compact = secp256k1.sign(digest, privateKey, { prehash: false, lowS: true, format: 'compact', ...(counter > 1 ? { extraEntropy } : {}) });
+    if (compact[0]! < 0x80) return secp256k1.Signature.fromBytes(compact, 'compact').toBytes('der');
     new DataView(extraEntropy.buffer).setUint32(0, counter, true);
   }
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import forkId from '../../../../../fixtures/utxo/forkIdSighash.json';
 import { bytesToHex, hexToBytes } from '../../../../../../src/node/crypto';
 import { p2pkhScript } from '../../../../../../src/node/coins/utxo/tx';
-import { SighashCache } from '../../../../../../src/node/coins/utxo/tx/sighash';
+import { MAX_SIGHASH_INPUTS, SighashCache } from '../../../../../../src/node/coins/utxo/tx/sighash';
 
 /** Every hash the cache gives equals bitcoinjs-lib's own, computed from the whole transaction (a P2PKH script code, as the wallet signs with). */
 function expectSameAsBitcoinjs(tx: Transaction, scriptCode: Uint8Array, order: number[], values: bigint[]): void {
@@ -65,8 +65,34 @@ describe('SighashCache', () => {
     tx.addInput(new Uint8Array(32), 0);
     tx.addOutput(new Uint8Array(25), 1n);
     const cache = new SighashCache(tx, new Uint8Array(25));
-    expect(() => cache.legacy(1)).toThrow(RangeError);
-    expect(() => cache.witnessV0(-1, 1n)).toThrow(RangeError);
+    for (const index of [1, -1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 32]) {
+      expect(() => cache.legacy(index)).toThrow(RangeError);
+      expect(() => cache.witnessV0(index, 1n)).toThrow(RangeError);
+    }
+    // A refused index leaves the carried hash state as it was: the next answers are still right.
+    expectSameAsBitcoinjs(tx, new Uint8Array(25), [0, 0], [1n]);
+  });
+
+  it('matches for 650 inputs (the most a standard P2PKH transaction spends) asked in order, then back to the start', () => {
+    const tx = new Transaction();
+    tx.version = 2;
+    tx.locktime = 777;
+    for (let i = 0; i < 650; i++) tx.addInput(new Uint8Array(32).fill((i * 7) % 256), i % 3, 0xfffffffe - (i % 2));
+    tx.addOutput(p2pkhScript(new Uint8Array(20).fill(3)), 6_400_000n);
+    tx.addOutput(new Uint8Array(0), 0n);
+    const order = [0, 1, 2, 251, 252, 253, 400, 648, 649, 0, 649];
+    expectSameAsBitcoinjs(tx, p2pkhScript(new Uint8Array(20).fill(4)), order, Array<bigint>(650).fill(100_000n));
+  });
+
+  it(`takes up to ${MAX_SIGHASH_INPUTS} inputs (a standard transaction's most) and refuses one more before hashing anything`, () => {
+    const tx = new Transaction();
+    for (let i = 0; i < MAX_SIGHASH_INPUTS; i++) tx.addInput(new Uint8Array(32), i);
+    tx.addOutput(new Uint8Array(25), 1n);
+    const scriptCode = p2pkhScript(new Uint8Array(20));
+    const last = MAX_SIGHASH_INPUTS - 1;
+    expect(bytesToHex(new SighashCache(tx, scriptCode).legacy(last))).toBe(bytesToHex(tx.hashForSignature(last, scriptCode, Transaction.SIGHASH_ALL)));
+    tx.addInput(new Uint8Array(32), MAX_SIGHASH_INPUTS);
+    expect(() => new SighashCache(tx, scriptCode)).toThrow(RangeError);
   });
 });
 
@@ -91,11 +117,11 @@ describe('SighashCache: the fork-id digest (Bitcoin Cash)', () => {
     },
   );
 
-  it('refuses hash types whose parts it does not keep: ANYONECANPAY, NONE, SINGLE, or not 32 bits', () => {
+  it('refuses hash types whose parts it does not keep: ANYONECANPAY, NONE, SINGLE (so no "1" hash for an input past the outputs is ever signed), or not 32 bits', () => {
     const tx = new Transaction();
     tx.addInput(new Uint8Array(32), 0);
     tx.addOutput(new Uint8Array(25), 1n);
-    for (const type of [0xc1, 0x42, 0x43, 0x81, -1, 2 ** 32, 1.5]) {
+    for (const type of [2, 3, 0x83, 0xc1, 0x42, 0x43, 0x81, -1, 2 ** 32, 1.5, Number.NaN]) {
       expect(() => new SighashCache(tx, new Uint8Array(25), type)).toThrow(RangeError);
     }
     expect(() => new SighashCache(tx, new Uint8Array(25), 0x41)).not.toThrow();
