@@ -101,7 +101,7 @@ describe('QRC20 history', () => {
 
   it('refuses a Transfer log whose data is longer than a U256', async () => {
     const { coin } = await tokenWithHistory();
-    const long = { blockNumber: 1, outputIndex: 2, gasUsed: 1n, log: [{ address: 'd362e096e873eb7907e205fadc6175c6fec7bc44', topics: [String((F.receipts[0]!.log as { topics: string[] }[])[0]!.topics[0]), `${'0'.repeat(24)}9e032d4b0090a11dc40fe6c47601499a35d55fbb`, '00'.repeat(32)], data: '01'.repeat(33) }] };
+    const long = { blockNumber: 1, outputIndex: 2, gasUsed: 1n, excepted: null, exceptedMessage: null, log: [{ address: 'd362e096e873eb7907e205fadc6175c6fec7bc44', topics: [String((F.receipts[0]!.log as { topics: string[] }[])[0]!.topics[0]), `${'0'.repeat(24)}9e032d4b0090a11dc40fe6c47601499a35d55fbb`, '00'.repeat(32)], data: '01'.repeat(33) }] };
     expect(() => transferDetails(coin, { tx: Transaction.fromHex(F.txHex), txHash: F.txHash, qtumFee: 0n, timestamp: 0, receipts: [long] })).toThrow('not a U256');
   });
 });
