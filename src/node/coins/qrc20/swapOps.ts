@@ -32,7 +32,7 @@ import {
   swapId,
 } from './swap/etomicSwap';
 import { spendSecret, swapCallOutput, txsWithSwapEvent, type SwapSearch } from './swap/outcome';
-import { erc20PaymentDetails, type Erc20PaymentDetails } from './swap/paymentTx';
+import { erc20PaymentDetails, swapCallsCompleted, type Erc20PaymentDetails } from './swap/paymentTx';
 import { sendContractCalls } from './swap/send';
 import { checkTakerFeeOutput, checkTakerFeeReceipt, takerFeeOutput } from './swap/takerFee';
 import type { Qrc20View } from './view';
@@ -195,8 +195,18 @@ export class Qrc20SwapOps implements SwapOps {
     return secret;
   }
 
-  confirmations(txHash: string): Promise<number | null> {
-    return this.coin.qtum.swapOps.confirmations(txHash);
+  /**
+   * The QTUM side's count, but a mined transaction whose swap call reverted is none of the swap's:
+   * null, as for a transaction the chain dropped, so a payment never counts as confirmed and a
+   * spend or refund is sent again (KDF fails its confirmation wait on such a call).
+   */
+  async confirmations(txHash: string): Promise<number | null> {
+    const { qtum, api } = this.coin;
+    const confirmations = await qtum.swapOps.confirmations(txHash);
+    if (!confirmations) return confirmations;
+    const [hex] = await qtum.api.rawTransactions([txHash]);
+    const tx = decodeSwapTx({ txHex: hex ?? '', txHash }, qtum.txFormat);
+    return swapCallsCompleted(tx, txHash, await api.receipts(txHash)) ? confirmations : null;
   }
 
   currentBlock(): Promise<number> {

@@ -41,6 +41,22 @@ export function checkCallCompleted(receipt: TxReceipt): void {
   throw new SwapValidationError(`Contract call failed with an error: ${ex}${message}`);
 }
 
+/**
+ * KDF's `wait_for_confirmations_and_check_result`: whether every EtomicSwap call of a mined
+ * transaction completed (a reverted `approve` beside a completed payment does not count). A
+ * receipt naming an output the transaction lacks is an error.
+ */
+export function swapCallsCompleted(tx: Transaction, txHash: string, receipts: TxReceipt[]): boolean {
+  return receipts.every((receipt) => {
+    const output = tx.outs[receipt.outputIndex];
+    if (!output) throw new SwapValidationError(`TxReceipt::output_index ${receipt.outputIndex} out of bounds: tx ${txHash} has ${tx.outs.length} outputs`);
+    const call = readContractCall(new Uint8Array(output.script));
+    if (!call || swapCallName(call.callData) === null) return true;
+    const ex = receipt.excepted;
+    return ex === null || ex === 'None' || ex === 'none';
+  });
+}
+
 /** An address topic: 12 zero bytes, then the 20-byte address (the server's topics are 32 bytes). */
 function topicAddress(topic: string): Uint8Array {
   if (!/^0{24}[0-9a-f]{40}$/.test(topic)) throw new SwapValidationError(`Topic ${topic} is not an address`);

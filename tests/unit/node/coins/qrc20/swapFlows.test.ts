@@ -195,8 +195,21 @@ describe('QRC20 secret and transactions', () => {
     expect(() => ops.txFromBytes(new Uint8Array(3))).toThrow(SwapValidationError);
     onChain(state, P.txHex, P.receipts, 3);
     expect(await ops.confirmations(P.txHash)).toBe(3);
+    expect(await ops.confirmations('ab'.repeat(32))).toBeNull();
     expect(await ops.currentBlock()).toBe(100);
     expect(bytesToHex(ops.swapContractBytes)).toBe(F.swapContract);
     expect(bytesToHex(ops.htlcPubkey)).toBe(F.makerPubkey);
+  });
+
+  it.each([
+    { what: 'in the mempool', hex: F.exceptedPayment.txHex, receipts: [], confirmations: 0, expected: 0 },
+    { what: 'whose approve reverted beside a completed payment (35e03bc5)', hex: F.approvePayment.txHex, receipts: [{ ...(P.receipts[0] as object), outputIndex: 0, excepted: 'Revert' }, { ...(P.receipts[0] as object), outputIndex: 1 }], confirmations: 2, expected: 2 },
+    { what: 'whose erc20Payment reverted (ed53b97d)', hex: F.exceptedPayment.txHex, receipts: F.exceptedPayment.receipts, confirmations: 2, expected: null },
+    { what: 'whose receipts name a missing output', hex: P.txHex, receipts: [{ ...(P.receipts[0] as object), outputIndex: 7 }], confirmations: 2, expected: 'out of bounds' },
+  ])('counts a mined swap transaction $what as KDF checks its calls', async ({ hex, receipts, confirmations, expected }) => {
+    const { ops, state } = await swapToken('maker');
+    const tx = onChain(state, hex, receipts, confirmations);
+    if (typeof expected === 'string') await expect(ops.confirmations(tx.txHash)).rejects.toThrow(expected);
+    else expect(await ops.confirmations(tx.txHash)).toBe(expected);
   });
 });
