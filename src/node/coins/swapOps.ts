@@ -1,7 +1,7 @@
 /**
  * What a coin does for an atomic swap (KDF's `SwapOps` / `MarketCoinOps` for the legacy protocol,
  * kdf-facts §4.4–4.6), so the swaps domain never builds a transaction or reads a chain itself. A
- * coin family implements it (`coins/utxo/swapOps.ts`, `coins/eth/swapOps.ts`); the swaps domain
+ * coin family implements it (`coins/utxo/swapOps.ts`, `coins/eth/swapOps.ts`, `coins/qrc20/swapOps.ts`); the swaps domain
  * decides when to call what. Amounts are in coin units; times are unix seconds.
  *
  * Every `send*` builds, signs AND broadcasts, and returns the transaction so the caller can store it
@@ -30,7 +30,7 @@ export interface HtlcTerms {
   secretHash: Uint8Array;
   /** What the HTLC holds, in coin units. */
   amount: MmNumber;
-  /** The EVM swap contract both sides agreed on (0x address); absent for UTXO coins. */
+  /** The EVM or QRC20 swap contract both sides agreed on (0x address); absent for UTXO coins. */
   swapContract?: string;
 }
 
@@ -40,7 +40,7 @@ export type HtlcOutcome = { type: 'Spent'; tx: SwapTx; secret: Uint8Array } | { 
 export interface SwapOps {
   /** 33-byte compressed key this coin signs swap transactions with (the HTLC key). */
   readonly htlcPubkey: Uint8Array;
-  /** The swap contract this coin uses, as sent in negotiation (EVM: 20 bytes; UTXO: empty). */
+  /** The swap contract this coin uses, as sent in negotiation (EVM, QRC20: 20 bytes; UTXO: empty). */
   readonly swapContractBytes: Uint8Array;
 
   /** Taker: pays the dex fee (and KMD's burn) to KDF's dex fee address. */

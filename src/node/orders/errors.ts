@@ -26,9 +26,9 @@ export const bestOrdersError = {
 };
 
 /**
- * A coin whose family estimates swap fees (`trade_preimage`) but cannot run a swap yet (QRC20: its
- * swap contract calls are not built here): an order in it is refused before anything is stored or
- * sent, rather than matched into a swap that could not start.
+ * A coin whose family estimates swap fees (`trade_preimage`) but cannot run a swap (every family
+ * swaps today; this guards one added with fees first): an order in it is refused before anything
+ * is stored or sent, rather than matched into a swap that could not start.
  */
 export function swapsNotSupported(ticker: string, protocol: string): MmError {
   const message = `Coin ${ticker} (${protocol}) cannot be traded by this node yet: its atomic swaps are not supported`;

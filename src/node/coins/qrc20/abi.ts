@@ -17,10 +17,6 @@ const APPROVE_SELECTOR = selector('approve(address,uint256)');
 /** keccak256("Transfer(address,address,uint256)"): the topic QTUM Electrum indexes transfers by. */
 export const TRANSFER_TOPIC = bytesToHex(keccak256(new TextEncoder().encode('Transfer(address,address,uint256)')));
 
-/** KDF's EtomicSwap calls (`MutContractCallType`), by selector: history shows their contract side as a contract. */
-export const ERC20_PAYMENT_SELECTOR = bytesToHex(selector('erc20Payment(bytes32,uint256,address,address,bytes20,uint64)'));
-export const RECEIVER_SPEND_SELECTOR = bytesToHex(selector('receiverSpend(bytes32,uint256,bytes32,address,address)'));
-export const SENDER_REFUND_SELECTOR = bytesToHex(selector('senderRefund(bytes32,uint256,address,address,bytes20)'));
 
 const MAX_UINT256 = (1n << 256n) - 1n;
 

@@ -24,6 +24,8 @@ export const MAX_RECEIPTS_PER_TX = 64;
 export const MAX_LOGS_PER_RECEIPT = 256;
 /** A log's data (a Transfer's is one 32-byte word). */
 const MAX_LOG_DATA_BYTES = 1024;
+/** Characters kept of a receipt's `excepted` / `exceptedMessage`. */
+const MAX_RECEIPT_TEXT = 256;
 /** Output bytes read of a call (a `balanceOf`, `allowance` or `decimals` answer is 32). */
 export const MAX_CALL_OUTPUT_BYTES = 4096;
 
@@ -65,6 +67,9 @@ export interface TxReceipt {
   /** KDF counts it in satoshis of QTUM (`total_gas_fee`). */
   gasUsed: bigint;
   log: EventLog[];
+  /** The EVM's exception ("None" when the call completed), KDF's `excepted`. */
+  excepted: string | null;
+  exceptedMessage: string | null;
 }
 
 function parseLog(v: unknown): EventLog {
@@ -77,12 +82,26 @@ function parseLog(v: unknown): EventLog {
   };
 }
 
+/** An optional text of a receipt, cut to what a log line shows. */
+function boundedText(v: unknown, name: string): string | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'string') malformed(`${name} is not a string`, GET_RECEIPT);
+  return v.slice(0, MAX_RECEIPT_TEXT);
+}
+
 function parseReceipt(v: unknown): TxReceipt {
   if (!isObj(v)) malformed('a receipt is not an object', GET_RECEIPT);
-  const { blockNumber, outputIndex, gasUsed, log } = v;
+  const { blockNumber, outputIndex, gasUsed, log, excepted, exceptedMessage } = v;
   if (!isUint(blockNumber) || !isUint(outputIndex) || !isUint(gasUsed)) malformed('blockNumber, outputIndex or gasUsed is not a non-negative integer', GET_RECEIPT);
   if (!Array.isArray(log) || log.length > MAX_LOGS_PER_RECEIPT) malformed(`log is not a list of at most ${MAX_LOGS_PER_RECEIPT}`, GET_RECEIPT);
-  return { blockNumber, outputIndex, gasUsed: BigInt(gasUsed), log: log.map(parseLog) };
+  return {
+    blockNumber,
+    outputIndex,
+    gasUsed: BigInt(gasUsed),
+    log: log.map(parseLog),
+    excepted: boundedText(excepted, 'excepted'),
+    exceptedMessage: boundedText(exceptedMessage, 'exceptedMessage'),
+  };
 }
 
 export class Qrc20ElectrumApi {

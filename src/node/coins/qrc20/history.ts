@@ -17,9 +17,10 @@ import { StoredTxHistory } from '../storedTxHistory';
 import { txToRecord } from '../txHistoryRecord';
 import { HISTORY_EVENT } from '../utxo/history';
 import { satToDecimal } from '../utxo/tx';
-import { ERC20_PAYMENT_SELECTOR, RECEIVER_SPEND_SELECTOR, SENDER_REFUND_SELECTOR, TRANSFER_TOPIC } from './abi';
+import { TRANSFER_TOPIC } from './abi';
 import { readContractCall } from './contractScript';
 import type { TxReceipt } from './electrumQrc20';
+import { swapCallName } from './swap/etomicSwap';
 import type { Qrc20View } from './view';
 
 /** KDF's `TxInternalId`: tx hash, output index and log index (u64 big-endian each), as hex. */
@@ -55,9 +56,10 @@ export function transferDetails(coin: Qrc20View, t: TransferTx): TransactionDeta
     if (!output) throw coinError.transport(`receipt of ${t.txHash} names output ${receipt.outputIndex}, the transaction has ${t.tx.outs.length}`);
     const call = readContractCall(new Uint8Array(output.script));
     if (!call) throw coinError.transport(`output ${receipt.outputIndex} of ${t.txHash} is no contract call`);
-    const selector = bytesToHex(call.callData.subarray(0, 4));
-    const fromContract = selector === RECEIVER_SPEND_SELECTOR || selector === SENDER_REFUND_SELECTOR;
-    const toContract = selector === ERC20_PAYMENT_SELECTOR;
+    // KDF's `MutContractCallType`: history shows the contract side of a swap call as a contract.
+    const swapCall = swapCallName(call.callData);
+    const fromContract = swapCall === 'receiverSpend' || swapCall === 'senderRefund';
+    const toContract = swapCall === 'erc20Payment';
     receipt.log.forEach((log, logIndex) => {
       if (log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC || log.address !== contract) return;
       const from = log.topics[1]!.slice(24);

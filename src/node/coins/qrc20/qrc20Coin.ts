@@ -10,12 +10,14 @@ import { MmNumber } from '../../../shared/number';
 import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawHooks, WithdrawRequest } from '../coin';
 import { coinError } from '../coinErrors';
 import type { CoinConfig } from '../config';
+import type { SwapOps } from '../swapOps';
 import type { TradeFees } from '../tradeFee';
 import { decodeAddress } from '../utxo/address';
 import { satToDecimal } from '../utxo/tx';
 import { BALANCE_EVENT, type UtxoCoin } from '../utxo/utxoCoin';
 import { decodeUint256, encodeBalanceOf } from './abi';
 import type { Qrc20ElectrumApi } from './electrumQrc20';
+import { Qrc20SwapOps } from './swapOps';
 import { Qrc20TradeFees, type Qrc20FeeView } from './tradeFee';
 import { buildQrc20Withdraw } from './withdraw';
 
@@ -49,6 +51,8 @@ export class Qrc20Coin implements EnabledCoin, Qrc20FeeView {
   readonly qtum: UtxoCoin;
   readonly api: Qrc20ElectrumApi;
   readonly tradeFees: TradeFees;
+  /** Swaps through the activation's EtomicSwap contract (swapOps.ts). */
+  readonly swapOps: SwapOps;
   history: TxHistoryView | null = null;
   private lastBalance: bigint | null = null;
 
@@ -64,6 +68,7 @@ export class Qrc20Coin implements EnabledCoin, Qrc20FeeView {
     this.api = init.api;
     this.myContractAddress = decodeAddress(init.config, init.qtum.address).hash;
     this.tradeFees = new Qrc20TradeFees(this);
+    this.swapOps = new Qrc20SwapOps(this);
     init.qtum.onChange(() => void this.refreshBalance());
   }
 

@@ -204,15 +204,17 @@ async function validateTakerPayment(run: Run): Promise<void> {
   const d = startedData(run.swap);
   const { ops } = await run.coin(d.taker_coin);
   const payment = eventTx(run, 'TakerPaymentReceived');
+  // Confirmed first, then validated, as KDF's `validate_taker_payment`: a contract payment (QRC20)
+  // shows its state and receipts only once mined.
+  const until = deadlines(run).takerPaymentSpendDeadline * 1000;
+  if (!(await run.confirmed({ ticker: d.taker_coin, ops }, payment, d.taker_payment_confirmations, until))) {
+    return run.append({ type: 'TakerPaymentWaitConfirmFailed', data: { error: 'Taker payment not confirmed in time' } });
+  }
   try {
     await ops.validatePayment(payment, terms(run).takerPayment);
   } catch (e) {
     run.stopIfAborted(e);
     return run.append({ type: 'TakerPaymentValidateFailed', data: { error: errorText(e) } });
-  }
-  const until = deadlines(run).takerPaymentSpendDeadline * 1000;
-  if (!(await run.confirmed({ ticker: d.taker_coin, ops }, payment, d.taker_payment_confirmations, until))) {
-    return run.append({ type: 'TakerPaymentWaitConfirmFailed', data: { error: 'Taker payment not confirmed in time' } });
   }
   await run.append({ type: 'TakerPaymentValidatedAndConfirmed' });
 }

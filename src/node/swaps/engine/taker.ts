@@ -177,14 +177,16 @@ async function validateMakerPayment(run: Run): Promise<void> {
   const d = startedData(run.swap);
   const { ops } = await run.coin(d.maker_coin);
   const payment = eventTx(run, 'MakerPaymentReceived');
+  // Confirmed first, then validated, as KDF's `validate_maker_payment`: a contract payment (QRC20)
+  // shows its state and receipts only once mined.
+  if (!(await run.confirmed({ ticker: d.maker_coin, ops }, payment, d.maker_payment_confirmations, d.maker_payment_wait * 1000))) {
+    return run.append({ type: 'MakerPaymentWaitConfirmFailed', data: { error: 'Maker payment not confirmed in time' } });
+  }
   try {
     await ops.validatePayment(payment, terms(run).makerPayment);
   } catch (e) {
     run.stopIfAborted(e);
     return run.append({ type: 'MakerPaymentValidateFailed', data: { error: errorText(e) } });
-  }
-  if (!(await run.confirmed({ ticker: d.maker_coin, ops }, payment, d.maker_payment_confirmations, d.maker_payment_wait * 1000))) {
-    return run.append({ type: 'MakerPaymentWaitConfirmFailed', data: { error: 'Maker payment not confirmed in time' } });
   }
   await run.append({ type: 'MakerPaymentValidatedAndConfirmed' });
 }

@@ -1,41 +1,58 @@
 /**
- * A coin that estimates swap fees but cannot run a swap (a QRC20 token: its swap contract calls are
- * not built yet) may not be traded: the order is refused with SwapsNotSupported, naming the coin
- * and its protocol, whichever side it is on.
+ * Which coins may be traded. A QRC20 token now swaps through its EtomicSwap contract: the token the
+ * node activates carries SwapOps, and an order on it is taken on either side. Every coin family
+ * swaps now, but the guard stays for any coin that estimates swap fees without swap transactions:
+ * such a coin is refused with SwapsNotSupported, naming the coin and its protocol, on either side.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { MmNumber } from '../../../../src/shared/number';
+import type { EnabledCoin } from '../../../../src/node/coins/coin';
 import { EnabledCoins } from '../../../../src/node/coins/registry';
 import type { TradeFees } from '../../../../src/node/coins/tradeFee';
-import type { SwapOps } from '../../../../src/node/coins/swapOps';
 import { MmError } from '../../../../src/node/errors';
 import { tradeableCoin } from '../../../../src/node/orders/validation';
+import { tokenOnFakeServer } from '../coins/qrc20/fakeQtumElectrum';
+import { TEST_COINS, TEST_SWAP_CONTRACT } from '../coins/qrc20/fixtures';
 import { CONFIGS, fakeCoin } from './harness';
 
 const FEES = {} as TradeFees;
-const OPS = {} as SwapOps;
+/** KDF's QRC20 test key (qXxsj5RtciAby9T7m98AgAATL4zTi4UwDG). */
+const QRC20_KEY = Uint8Array.from([3, 98, 177, 3, 108, 39, 234, 144, 131, 178, 103, 103, 127, 80, 230, 166, 53, 68, 147, 215, 42, 216, 144, 72, 172, 110, 180, 13, 123, 179, 10, 49]);
 
-function coins(): { enabled: EnabledCoins; configs: typeof CONFIGS } {
+let stop: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await stop?.();
+  stop = null;
+});
+
+function coinsWith(entries: [string, EnabledCoin][]): { enabled: EnabledCoins; configs: typeof CONFIGS } {
   const enabled = new EnabledCoins();
-  const balances = new Map<string, MmNumber>();
-  for (const [ticker, extra] of [
-    ['QC-QRC20', { tradeFees: FEES }],
-    ['QTUM', { tradeFees: FEES, swapOps: OPS }],
-  ] as const) {
+  for (const [ticker, coin] of entries) {
     enabled.reserve(ticker);
-    enabled.settle(ticker, { ...fakeCoin(ticker, balances), ...extra });
+    enabled.settle(ticker, coin);
   }
   return { enabled, configs: CONFIGS };
 }
 
-describe('orders in a coin that cannot swap', () => {
-  it.each([
-    { role: 'Base' as const, taker: true },
-    { role: 'Rel' as const, taker: false },
-  ])('refuses QC-QRC20 as $role', ({ role, taker }) => {
+const sides = [
+  { role: 'Base' as const, taker: true },
+  { role: 'Rel' as const, taker: false },
+];
+
+describe('which coins an order may trade', () => {
+  it.each(sides)('takes an activated QRC20 token as $role: it swaps through its swap contract', async ({ role, taker }) => {
+    const { coin } = await tokenOnFakeServer(TEST_COINS.token, QRC20_KEY, TEST_SWAP_CONTRACT);
+    stop = () => coin.shutdown();
+    expect(coin.swapOps).toBeDefined();
+    expect(tradeableCoin(coinsWith([['QRC20', coin]]), 'QRC20', role, taker)).toBe(coin);
+  });
+
+  it.each(sides)('refuses as $role a coin with fee estimates but no swap transactions', ({ role, taker }) => {
+    const balances = new Map<string, MmNumber>();
+    const coins = coinsWith([['QC-QRC20', { ...fakeCoin('QC-QRC20', balances), tradeFees: FEES, swapOps: undefined }]]);
     let err: unknown;
     try {
-      tradeableCoin(coins(), 'QC-QRC20', role, taker);
+      tradeableCoin(coins, 'QC-QRC20', role, taker);
     } catch (e) {
       err = e;
     }
@@ -45,9 +62,5 @@ describe('orders in a coin that cannot swap', () => {
       data: { coin: 'QC-QRC20', protocol: 'QRC20' },
       status: 400,
     });
-  });
-
-  it('takes a coin that has both fee estimates and swap transactions', () => {
-    expect(tradeableCoin(coins(), 'QTUM', 'Base', true).ticker).toBe('QTUM');
   });
 });

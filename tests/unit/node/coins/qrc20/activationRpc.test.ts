@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../../../../src/node/crypto';
 import { RPC_PASSWORD, startedNode, type TestNode } from '../../testNode';
 import { FakeElectrumServer } from '../utxo/electrum/fakeElectrumServer';
-import { qtumHandlers, type QtumChainState } from './fakeQtumElectrum';
+import { qtumChainState, qtumHandlers } from './fakeQtumElectrum';
 import { fixture } from './fixtures';
 
 interface Fixture {
@@ -26,7 +26,7 @@ const QTUM_PUBTYPE = 58;
 
 let t: TestNode;
 let s: FakeElectrumServer;
-const state: QtumChainState = { listed: [F.unspent], balances: new Map(), allowance: 0n, decimals: BigInt(F.decimals), broadcasts: [] };
+const state = qtumChainState({ listed: [F.unspent], decimals: BigInt(F.decimals) });
 
 async function flat(body: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
   const reply = await t.host.handleRpc({ userpass: RPC_PASSWORD, ...body });
@@ -36,7 +36,7 @@ async function flat(body: Record<string, unknown>): Promise<{ status: number; bo
 const servers = () => [{ url: s.url, protocol: 'WS' }];
 
 beforeAll(async () => {
-  s = await FakeElectrumServer.start({ handlers: qtumHandlers(state, QC_CONTRACT) });
+  s = await FakeElectrumServer.start({ handlers: qtumHandlers(state, QC_CONTRACT, '') });
   t = await startedNode();
 });
 afterAll(async () => {

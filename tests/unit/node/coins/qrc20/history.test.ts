@@ -11,6 +11,9 @@ import { freshIndexedDb } from '../../../../../tools/host/nodeIndexedDb';
 import { txDetailsToWire } from '../../../../../src/node/coins/wire';
 import type { TransactionDetails } from '../../../../../src/node/coins/coin';
 import { Qrc20History, transferDetails } from '../../../../../src/node/coins/qrc20/history';
+import { encodeStaticCall, TRANSFER_TOPIC } from '../../../../../src/node/coins/qrc20/abi';
+import { contractCallOutput } from '../../../../../src/node/coins/qrc20/gas';
+import { bytesToHex, hexToBytes } from '../../../../../src/node/crypto';
 import { tokenOnFakeServer } from './fakeQtumElectrum';
 import { fixture, TEST_COINS, TEST_SWAP_CONTRACT } from './fixtures';
 
@@ -101,7 +104,26 @@ describe('QRC20 history', () => {
 
   it('refuses a Transfer log whose data is longer than a U256', async () => {
     const { coin } = await tokenWithHistory();
-    const long = { blockNumber: 1, outputIndex: 2, gasUsed: 1n, log: [{ address: 'd362e096e873eb7907e205fadc6175c6fec7bc44', topics: [String((F.receipts[0]!.log as { topics: string[] }[])[0]!.topics[0]), `${'0'.repeat(24)}9e032d4b0090a11dc40fe6c47601499a35d55fbb`, '00'.repeat(32)], data: '01'.repeat(33) }] };
+    const long = { blockNumber: 1, outputIndex: 2, gasUsed: 1n, excepted: null, exceptedMessage: null, log: [{ address: 'd362e096e873eb7907e205fadc6175c6fec7bc44', topics: [String((F.receipts[0]!.log as { topics: string[] }[])[0]!.topics[0]), `${'0'.repeat(24)}9e032d4b0090a11dc40fe6c47601499a35d55fbb`, '00'.repeat(32)], data: '01'.repeat(33) }] };
     expect(() => transferDetails(coin, { tx: Transaction.fromHex(F.txHex), txHash: F.txHash, qtumFee: 0n, timestamp: 0, receipts: [long] })).toThrow('not a U256');
+  });
+
+  it.each([
+    { call: 'senderRefund', from: 'contract', to: 'me' },
+    { call: 'receiverSpend', from: 'contract', to: 'me' },
+    { call: 'erc20Payment', from: 'me', to: 'contract' },
+  ] as const)('shows the swap contract side of a $call as the contract', async ({ call, from, to }) => {
+    const { coin } = await tokenWithHistory();
+    const me = bytesToHex(coin.myContractAddress);
+    const swap = TEST_SWAP_CONTRACT;
+    const data = { senderRefund: encodeStaticCall('senderRefund(bytes32,uint256,bytes20,address,address)', 5), receiverSpend: encodeStaticCall('receiverSpend(bytes32,uint256,bytes32,address,address)', 5), erc20Payment: encodeStaticCall('erc20Payment(bytes32,uint256,address,address,bytes20,uint64)', 6) }[call];
+    const tx = new Transaction();
+    tx.addInput(Buffer.alloc(32, 1), 0);
+    tx.addOutput(contractCallOutput(data, hexToBytes(swap)).script, 0n);
+    const side = (who: 'me' | 'contract') => `${'0'.repeat(24)}${who === 'me' ? me : swap}`;
+    const log = [{ address: 'd362e096e873eb7907e205fadc6175c6fec7bc44', topics: [TRANSFER_TOPIC, side(from), side(to)], data: '01'.padStart(64, '0') }];
+    const [entry] = transferDetails(coin, { tx, txHash: tx.getId(), qtumFee: 0n, timestamp: 0, receipts: [{ blockNumber: 1, outputIndex: 0, gasUsed: 0n, excepted: null, exceptedMessage: null, log }] });
+    const shown = (who: 'me' | 'contract') => (who === 'contract' ? `0x${swap}` : coin.address);
+    expect({ from: entry!.from, to: entry!.to }).toEqual({ from: [shown(from)], to: [shown(to)] });
   });
 });

@@ -100,6 +100,8 @@ export interface FakeOpsOptions {
   onCrash?: () => void;
   /** The coin never tells of new blocks (a lost subscription): the engine falls back to its fixed polls. */
   silentBlocks?: boolean;
+  /** Payments can be validated only once mined (a contract payment, QRC20: its state and receipts come with the block). */
+  validatesMinedOnly?: boolean;
   /** Called as a chain read starts: a test stops the node in the middle of a step from here. */
   onRead?: (method: 'checkIfMyPaymentSent' | 'findPaymentOutcome' | 'confirmations') => void;
 }
@@ -172,6 +174,7 @@ export class FakeSwapOps implements SwapOps {
     this.alive();
     const htlc = this.chain.htlcs.get(tx.txHash);
     if (!htlc || !this.chain.mined.has(tx.txHash)) throw new SwapValidationError('payment not on chain');
+    if (this.options.validatesMinedOnly && this.chain.height() - this.chain.mined.get(tx.txHash)! < 1) throw new SwapValidationError('payment not mined yet');
     const p = htlc.tx;
     if (p.sender !== bytesToHex(terms.senderPubkey) || p.receiver !== bytesToHex(terms.receiverPubkey)) throw new SwapValidationError('wrong keys');
     if (p.secretHash !== bytesToHex(terms.secretHash)) throw new SwapValidationError('wrong secret hash');

@@ -35,6 +35,15 @@ const TAKER_EVENTS = [
 ];
 
 describe('swap engine: happy path', () => {
+  it("confirms each payment before validating it, as KDF does, so payments readable only once mined (QRC20's) pass", async () => {
+    const net = new SwapNet({ maker: { validatesMinedOnly: true }, taker: { validatesMinedOnly: true } });
+    await net.boot();
+    await net.start();
+    await runUntil(net.clock, () => net.maker.finished() && net.taker.finished());
+    expect(net.maker.eventTypes()).toEqual(MAKER_EVENTS);
+    expect(net.taker.eventTypes()).toEqual(TAKER_EVENTS);
+  });
+
   it('runs maker and taker to Finished, moving the coins both ways', async () => {
     const net = new SwapNet();
     await net.boot();
