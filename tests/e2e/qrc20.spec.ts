@@ -1,6 +1,6 @@
 /**
  * A QRC20 token in the page: QC-QRC20 activated through the Add coin form against a QTUM
- * Electrum stand-in (qtumElectrum.ts: the real wire protocol on 127.0.0.1; no QTUM daemon runs
+ * Electrum stand-in (electrumStandIn.ts: the real wire protocol on 127.0.0.1; no QTUM daemon runs
  * here), its balance read from the contract, and the Send form's custom Qrc20Gas fee: bad gas
  * figures refused in the page with nothing asked, good ones giving a preview whose fee rows are
  * the node's. Nothing is broadcast.
@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { address as btcAddress } from 'bitcoinjs-lib';
 import { MmNumber } from '../../src/shared/number';
 import { coinRow, createWallet, openApp } from './helpers';
-import { startQtumElectrum, type QtumElectrum } from './qtumElectrum';
+import { startElectrumStandIn, type ElectrumStandIn } from './electrumStandIn';
 
 interface PageFixture {
   ticker: string;
@@ -29,11 +29,12 @@ const SERVER_LIFETIME_MS = 110_000;
 /** A P2PKH address on QTUM mainnet (version byte 58). */
 const TO = btcAddress.toBase58Check(new Uint8Array(20).fill(7), 58);
 
-let server: QtumElectrum;
+let server: ElectrumStandIn;
 
 test.beforeAll(async () => {
   const c = fixture.chain;
-  server = await startQtumElectrum({ ...c, tokenBalance: BigInt(c.tokenBalance), decimals: BigInt(c.decimals) }, SERVER_LIFETIME_MS);
+  const token = { contract: c.contract, balance: BigInt(c.tokenBalance), decimals: BigInt(c.decimals) };
+  server = await startElectrumStandIn({ height: c.height, time: Math.floor(Date.now() / 1000), token }, SERVER_LIFETIME_MS);
 });
 
 test.afterAll(async () => {
