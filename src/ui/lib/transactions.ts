@@ -10,13 +10,18 @@ export interface FeeDetails {
   amount?: string;
   /** Eth: the gas limit. */
   gas?: number;
-  /** Eth: the platform coin per unit of gas (the max fee of an EIP-1559 transaction). */
-  gas_price?: string;
+  /** Eth: the platform coin per unit of gas (the max fee of an EIP-1559 transaction); Qrc20: satoshis of QTUM per gas. */
+  gas_price?: string | number;
   /** Eth, EIP-1559: the platform coin per gas at most, and the tip; null for a legacy gas price. */
   max_fee_per_gas?: string | null;
   max_priority_fee_per_gas?: string | null;
   total_fee?: string;
+  /** Qrc20: the QTUM the contract call burns as gas at most (gas limit × gas price). */
   total_gas_fee?: string;
+  /** Qrc20: the transaction's QTUM miner fee, paid beside the gas. */
+  miner_fee?: string;
+  /** Qrc20: the gas offered, and satoshis of QTUM per gas. */
+  gas_limit?: number;
 }
 
 export interface TransactionDetails {
@@ -59,9 +64,13 @@ export interface TxHistoryPage {
   total_pages: number;
 }
 
-/** The fee amount of any fee_details variant, as given. */
+/** The fee amount of any fee_details variant, as given; a Qrc20 fee is its miner fee plus its gas. */
 export function feeAmount(f: FeeDetails | undefined): string {
   if (!f) return '0';
+  if (f.type === 'Qrc20') {
+    const total = num(f.miner_fee ?? '')?.add(num(f.total_gas_fee ?? '') ?? MmNumber.ZERO);
+    if (total) return total.toDecimalString();
+  }
   return f.amount ?? f.total_fee ?? f.total_gas_fee ?? '0';
 }
 
