@@ -234,8 +234,22 @@ function exactDecimal(magnitude: bigint, denom: bigint): string | null {
   if (!factors) return null;
   // A reduced fraction over 2^a·5^b has exactly max(a, b) decimals, the last one non-zero.
   const scale = Math.max(factors[0], factors[1]);
-  const digits = (magnitude * (10n ** BigInt(scale) / denom)).toString();
+  const digits = safeDigits(magnitude, denom, scale) ?? (magnitude * (10n ** BigInt(scale) / denom)).toString();
   return digits.length <= KDF_DIVISION_PRECISION ? placePoint(digits, scale) : null;
+}
+
+/** 10^0 … 10^15 as floats: exact, and their products with a cofactor stay checkable against 2^53. */
+const SAFE_POWERS = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * magnitude·10^scale/denom in floats when every step is a safe integer (floats are exact there);
+ * null otherwise. `denom` divides 10^scale.
+ */
+function safeDigits(magnitude: bigint, denom: bigint, scale: number): string | null {
+  if (scale >= SAFE_POWERS.length || magnitude > MAX_SAFE) return null;
+  const cofactor = (SAFE_POWERS[scale] as number) / Number(denom);
+  const digits = Number(magnitude) * cofactor;
+  return Number.isSafeInteger(digits) ? String(digits) : null;
 }
 
 /** [a, b] when `denom` is 2^a·5^b, else null. */

@@ -22,10 +22,20 @@ export type MmNumberTriple<P extends string> = { [K in P]: string } & {
   [K in `${P}_rat`]: RationalJson;
 } & { [K in `${P}_fraction`]: FractionJson };
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 function gcd(a: bigint, b: bigint): bigint {
   let x = a < 0n ? -a : a;
   let y = b < 0n ? -b : b;
+  // Most amounts are safe integers: floats are exact there, and bigint steps allocate.
+  if (x <= MAX_SAFE && y <= MAX_SAFE) return BigInt(gcdOfSafe(Number(x), Number(y)));
   while (y !== 0n) [x, y] = [y, x % y];
+  return x;
+}
+
+function gcdOfSafe(a: number, b: number): number {
+  let [x, y] = [a, b];
+  while (y !== 0) [x, y] = [y, x % y];
   return x;
 }
 
