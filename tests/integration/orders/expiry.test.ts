@@ -5,40 +5,16 @@
  * directly, on test coins and balances, rather than whole node cores.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { WebSocket } from 'ws';
 import { MmNumber } from '../../../src/shared/number';
-import { EnabledCoins } from '../../../src/node/coins/registry';
-import { createP2p } from '../../../src/node/p2p/libp2pNode';
-import { OrdersService } from '../../../src/node/orders/service';
-import { CONFIGS, fakeBalance, fakeCoin } from '../../unit/node/orders/harness';
+import type { OrdersService } from '../../../src/node/orders/service';
+import { startOrdersNode } from './ordersNode';
 import { devnet } from '../devnet/daemon';
 import { waitFor } from '../utxo/walletNode';
 
 const running: { stop(): Promise<void> }[] = [];
 
 async function ordersNode(): Promise<OrdersService> {
-  const key = secp256k1.utils.randomSecretKey();
-  const p2p = await createP2p({ signingKey: key, seednodes: devnet().seednodes, allowLoopback: true, webSocket: (url) => new WebSocket(url) });
-  const balances = new Map([
-    ['RLTC1', MmNumber.of(10n)],
-    ['RLTC2', MmNumber.of(10n)],
-  ]);
-  const coins = new EnabledCoins();
-  for (const ticker of balances.keys()) {
-    coins.reserve(ticker);
-    coins.settle(ticker, fakeCoin(ticker, balances));
-  }
-  const service = await OrdersService.start({
-    p2p,
-    pubkey: secp256k1.getPublicKey(key, true),
-    coins: { enabled: coins, configs: CONFIGS },
-    balance: fakeBalance(balances),
-    persistence: null,
-    now: () => Date.now(),
-    log: () => undefined,
-    timing: { keepAliveMs: 1_000, makerOrderTimeoutMs: 3_000 },
-  });
+  const { service, p2p } = await startOrdersNode({ seednodes: devnet().seednodes, timing: { keepAliveMs: 1_000, makerOrderTimeoutMs: 3_000 } });
   running.push(service, p2p);
   return service;
 }

@@ -5,43 +5,18 @@
  * through. Orders services are built directly, on test coins and balances, with the store wrapped.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { WebSocket } from 'ws';
 import { MmNumber } from '../../../src/shared/number';
-import { EnabledCoins } from '../../../src/node/coins/registry';
-import { createP2p } from '../../../src/node/p2p/libp2pNode';
 import type { OrdersPersistence } from '../../../src/node/orders/persistence';
-import { OrdersService } from '../../../src/node/orders/service';
+import type { OrdersService } from '../../../src/node/orders/service';
 import { failingPersistence } from '../../unit/node/orders/failingStore';
-import { CONFIGS, fakeBalance, fakeCoin } from '../../unit/node/orders/harness';
+import { startOrdersNode } from './ordersNode';
 import { devnet } from '../devnet/daemon';
 import { waitFor } from '../utxo/walletNode';
 
 const running: { stop(): Promise<void> }[] = [];
 
 async function ordersNode(persistence: OrdersPersistence | null = null): Promise<{ service: OrdersService; logs: string[] }> {
-  const key = secp256k1.utils.randomSecretKey();
-  const p2p = await createP2p({ signingKey: key, seednodes: devnet().seednodes, allowLoopback: true, webSocket: (url) => new WebSocket(url) });
-  const balances = new Map([
-    ['RLTC1', MmNumber.of(10n)],
-    ['RLTC2', MmNumber.of(10n)],
-  ]);
-  const coins = new EnabledCoins();
-  for (const ticker of balances.keys()) {
-    coins.reserve(ticker);
-    coins.settle(ticker, fakeCoin(ticker, balances));
-  }
-  const logs: string[] = [];
-  const service = await OrdersService.start({
-    p2p,
-    pubkey: secp256k1.getPublicKey(key, true),
-    coins: { enabled: coins, configs: CONFIGS },
-    balance: fakeBalance(balances),
-    persistence,
-    now: () => Date.now(),
-    log: (level, line) => logs.push(`${level}: ${line}`),
-    timing: { reservedCollectMs: 500 },
-  });
+  const { service, p2p, logs } = await startOrdersNode({ seednodes: devnet().seednodes, persistence, timing: { reservedCollectMs: 500 } });
   running.push(service, p2p);
   return { service, logs };
 }

@@ -6,19 +6,17 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WebSocket } from 'ws';
 import { MmNumber } from '../../../src/shared/number';
 import { bytesToHex } from '../../../src/node/crypto';
-import { EnabledCoins } from '../../../src/node/coins/registry';
 import { encodeOrdermatchMessage } from '../../../src/node/orders/messages/codec';
 import { encodePubkeySyncRes } from '../../../src/node/orders/messages/pubkeySync';
 import { decodeOrdermatchRequest, encodeGetOrderbookRes } from '../../../src/node/orders/messages/requests';
 import { pairTrieRoot } from '../../../src/node/orders/orderbook';
-import { OrdersService } from '../../../src/node/orders/service';
+import type { OrdersService } from '../../../src/node/orders/service';
 import type { OrderbookItem } from '../../../src/node/orders/types';
 import { encodeSigned } from '../../../src/node/p2p/envelope';
-import { createP2p, type Libp2pP2p } from '../../../src/node/p2p/libp2pNode';
-import { CONFIGS, fakeBalance, fakeCoin } from '../../unit/node/orders/harness';
+import type { Libp2pP2p } from '../../../src/node/p2p/libp2pNode';
+import { startOrdersNode } from '../orders/ordersNode';
 import { WAIT } from './helpers';
 import { startFakeKdfRelay, type FakeKdfRelay } from './kdfRelay';
 
@@ -72,26 +70,7 @@ async function nodeOn(answer: (type: string) => Uint8Array | null): Promise<{ se
     },
   });
   running.push(relay);
-  const key = secp256k1.utils.randomSecretKey();
-  const p2p = await createP2p({ signingKey: key, seednodes: [relay.multiaddr], allowLoopback: true, webSocket: (url) => new WebSocket(url) });
-  const balances = new Map([
-    ['RLTC1', MmNumber.of(10n)],
-    ['RLTC2', MmNumber.of(10n)],
-  ]);
-  const coins = new EnabledCoins();
-  for (const ticker of balances.keys()) {
-    coins.reserve(ticker);
-    coins.settle(ticker, fakeCoin(ticker, balances));
-  }
-  const service = await OrdersService.start({
-    p2p,
-    pubkey: secp256k1.getPublicKey(key, true),
-    coins: { enabled: coins, configs: CONFIGS },
-    balance: fakeBalance(balances),
-    persistence: null,
-    now: () => Date.now(),
-    log: () => undefined,
-  });
+  const { service, p2p } = await startOrdersNode({ seednodes: [relay.multiaddr] });
   running.push(service, p2p);
   await vi.waitFor(() => expect(relay.includedBy).toContain(p2p.peerId), WAIT);
   return { service, p2p, relay, asked };
