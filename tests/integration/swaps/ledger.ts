@@ -43,9 +43,22 @@ export async function holding(node: SwapNode, ticker: string): Promise<Holding> 
     return { ticker, address, balance, outputs: new Map(), gas, block };
   }
   const chain = chainOf(ticker);
-  const unspents = await scanInTurn(chain, () => daemon(chain).unspents(address));
-  const outputs = new Map(unspents.map((u) => [`${u.txid}:${u.vout}`, sats(u.amount)]));
-  return { ticker, address, balance: [...outputs.values()].reduce((a, b) => a + b, 0n), outputs };
+  // The daemon's UTXO scan sees only what is mined and flushed; the node may already count a payment
+  // the scan does not show yet. The holding is taken once the two agree, so no output is missed.
+  const told = (await node.legacy('my_balance', { coin: ticker })).body.balance;
+  const nodeBalance = typeof told === 'string' ? sats(Number(told)) : null;
+  let last: Holding | null = null;
+  try {
+    return await waitFor(`${ticker} of ${address} scanned as the node holds it (${String(told)})`, async () => {
+      const unspents = await scanInTurn(chain, () => daemon(chain).unspents(address));
+      const outputs = new Map(unspents.map((u) => [`${u.txid}:${u.vout}`, sats(u.amount)]));
+      last = { ticker, address, balance: [...outputs.values()].reduce((a, b) => a + b, 0n), outputs };
+      return nodeBalance === null || last.balance === nodeBalance ? last : undefined;
+    }, 30_000);
+  } catch (e) {
+    if (last) return last; // The checks that follow name what differs.
+    throw e;
+  }
 }
 
 /** The events whose transactions each side sends, and which carries the other's payment. */
