@@ -27,9 +27,12 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 function gcd(a: bigint, b: bigint): bigint {
   let x = a < 0n ? -a : a;
   let y = b < 0n ? -b : b;
-  // Most amounts are safe integers: floats are exact there, and bigint steps allocate.
-  if (x <= MAX_SAFE && y <= MAX_SAFE) return BigInt(gcdOfSafe(Number(x), Number(y)));
-  while (y !== 0n) [x, y] = [y, x % y];
+  // Most amounts are safe integers, and a big one meets a small one in a step: floats are exact
+  // there, and bigint steps allocate.
+  while (y !== 0n) {
+    if (x <= MAX_SAFE && y <= MAX_SAFE) return BigInt(gcdOfSafe(Number(x), Number(y)));
+    [x, y] = [y, x % y];
+  }
   return x;
 }
 
@@ -105,20 +108,63 @@ export class MmNumber {
   }
 
   add(o: MmNumber): MmNumber {
-    return MmNumber.of(this.numer * o.denom + o.numer * this.denom, this.denom * o.denom);
+    return MmNumber.sum(this.numer, this.denom, o.numer, o.denom);
   }
 
   sub(o: MmNumber): MmNumber {
-    return MmNumber.of(this.numer * o.denom - o.numer * this.denom, this.denom * o.denom);
+    return MmNumber.sum(this.numer, this.denom, -o.numer, o.denom);
   }
 
   mul(o: MmNumber): MmNumber {
-    return MmNumber.of(this.numer * o.numer, this.denom * o.denom);
+    return MmNumber.product(this.numer, this.denom, o.numer, o.denom);
   }
 
   /** Throws RangeError on division by zero. */
   div(o: MmNumber): MmNumber {
-    return MmNumber.of(this.numer * o.denom, this.denom * o.numer);
+    if (o.numer === 0n) throw new RangeError('Division by zero');
+    return o.numer < 0n ? MmNumber.product(this.numer, this.denom, -o.denom, -o.numer) : MmNumber.product(this.numer, this.denom, o.denom, o.numer);
+  }
+
+  /**
+   * a/b + c/d of reduced fractions (b, d > 0), reduced through gcd(b, d) and then gcd(t, that)
+   * alone (Knuth, TAOCP 4.5.1). Reducing the plain sum would take a gcd of two numbers as large as
+   * b·d, and a running total over many prices has a denominator of hundreds of bits.
+   */
+  private static sum(a: bigint, b: bigint, c: bigint, d: bigint): MmNumber {
+    const fast = MmNumber.safeSum(a, b, c, d);
+    if (fast) return fast;
+    const g = gcd(b, d);
+    const t = g === 1n ? a * d + c * b : a * (d / g) + c * (b / g);
+    if (t === 0n) return MmNumber.ZERO;
+    if (g === 1n) return new MmNumber(t, b * d);
+    const h = gcd(t, g);
+    return new MmNumber(t / h, (b / g) * (d / h));
+  }
+
+  /**
+   * `sum` in floats when all four parts are safe integers and every product and sum stays one
+   * (floats are exact there, and a step past 2^53 cannot come out as a safe integer): running
+   * totals of amounts and prices with a few decimals. Undefined when a step leaves that range.
+   */
+  private static safeSum(a: bigint, b: bigint, c: bigint, d: bigint): MmNumber | undefined {
+    if (a > MAX_SAFE || a < -MAX_SAFE || c > MAX_SAFE || c < -MAX_SAFE || b > MAX_SAFE || d > MAX_SAFE) return undefined;
+    const [x, y, p, q] = [Number(a), Number(b), Number(c), Number(d)];
+    const g = gcdOfSafe(y, q);
+    const [u, v] = [x * (q / g), p * (y / g)];
+    const t = u + v;
+    if (!Number.isSafeInteger(u) || !Number.isSafeInteger(v) || !Number.isSafeInteger(t)) return undefined;
+    if (t === 0) return MmNumber.ZERO;
+    const h = gcdOfSafe(Math.abs(t), g);
+    const denom = (y / g) * (q / h);
+    return Number.isSafeInteger(denom) ? new MmNumber(BigInt(t / h), BigInt(denom)) : undefined;
+  }
+
+  /** (a/b)·(c/d) of reduced fractions (b, d > 0): cross-cancelled first, so the result is reduced as built. */
+  private static product(a: bigint, b: bigint, c: bigint, d: bigint): MmNumber {
+    if (a === 0n || c === 0n) return MmNumber.ZERO;
+    const g1 = gcd(a, d);
+    const g2 = gcd(c, b);
+    return new MmNumber((a / g1) * (c / g2), (b / g2) * (d / g1));
   }
 
   neg(): MmNumber {

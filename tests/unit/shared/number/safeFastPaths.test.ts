@@ -1,6 +1,7 @@
 /**
- * The float fast paths of MmNumber (gcd of safe integers, decimal text of a safe quotient) must give
- * exactly what the bigint paths give, most of all at the edge of 2^53 where floats stop being exact.
+ * The fast paths of MmNumber (gcd of safe integers, decimal text of a safe quotient, sums and
+ * products reduced through small gcds) must give exactly what the plain bigint paths give, most of
+ * all at the edge of 2^53 where floats stop being exact.
  */
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
@@ -69,6 +70,28 @@ describe('float fast paths equal the bigint paths', () => {
         if (expected !== null) expect(n.toDecimalString()).toBe(expected);
       }),
       { numRuns: 5000 },
+    );
+  });
+
+  it('adds, subtracts, multiplies and divides to the fraction the plain cross products reduce to', () => {
+    const huge = fc.bigInt({ min: 1n, max: 2n ** BigInt(MAX_NUMBER_BITS) - 1n });
+    /** Prices and running totals: shared factors in the denominators, as sums over a book have. */
+    const smooth = fc.array(fc.constantFrom(2n, 3n, 5n, 7n, 11n, 997n, 1009n), { minLength: 1, maxLength: 40 }).map((fs) => fs.reduce((a, b) => a * b, 1n));
+    const number = fc.tuple(fc.oneof(signed, huge, smooth, fc.constant(0n)), fc.oneof(edgy, huge, smooth)).map(([p, q]) => MmNumber.of(p, q));
+    const plain = (numer: bigint, denom: bigint): [bigint, bigint] => {
+      const g = bigGcd(numer, denom) * (denom < 0n ? -1n : 1n);
+      return numer === 0n ? [0n, 1n] : [numer / g, denom / g];
+    };
+    const fields = (n: MmNumber): [bigint, bigint] => [n.numer, n.denom];
+    fc.assert(
+      fc.property(number, number, (x, y) => {
+        expect(fields(x.add(y))).toEqual(plain(x.numer * y.denom + y.numer * x.denom, x.denom * y.denom));
+        expect(fields(x.sub(y))).toEqual(plain(x.numer * y.denom - y.numer * x.denom, x.denom * y.denom));
+        expect(fields(x.mul(y))).toEqual(plain(x.numer * y.numer, x.denom * y.denom));
+        if (y.isZero()) expect(() => x.div(y)).toThrow(RangeError);
+        else expect(fields(x.div(y))).toEqual(plain(x.numer * y.denom, x.denom * y.numer));
+      }),
+      { numRuns: 4000 },
     );
   });
 
