@@ -27,19 +27,26 @@ export interface EntryView {
   conf: ReturnType<typeof confToWire> | null;
 }
 
-/** Each coin's maker addresses, by pubkey and protocol info: a maker has many orders and one address. */
-const addresses = new WeakMap<CoinConfig, Map<string, string | null>>();
+/** Each coin's maker addresses, by pubkey and then protocol info: a maker has many orders and one address. */
+const addresses = new WeakMap<CoinConfig, Map<string, Map<string, string | null>>>();
 /** Bounds each coin's address memo (the orderbook holds at most MAX_MAKERS makers). */
 const MAX_MEMO_ADDRESSES = 20_000;
+/** Distinct protocol infos remembered per maker and coin. */
+const MAX_INFOS_PER_MAKER = 8;
 
-const bytesKey = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+const bytesKey = (b: Uint8Array): string => (b.length === 0 ? '' : Array.from(b, (x) => x.toString(16).padStart(2, '0')).join(''));
 
-/** The maker's address on the coin shown (`config`), null when it cannot be derived from its pubkey. */
+/**
+ * The maker's address on the coin shown (`config`), null when it cannot be derived from its pubkey.
+ * Keyed by the pubkey string the order holds (its hash is kept with it) rather than a key built per
+ * call: a pair's first answer asks this for every order.
+ */
 function makerAddress(config: CoinConfig, pubkey: string, info: Uint8Array): string | null {
   let memo = addresses.get(config);
   if (!memo) addresses.set(config, (memo = new Map()));
-  const key = `${pubkey} ${bytesKey(info)}`;
-  const known = memo.get(key);
+  let byInfo = memo.get(pubkey);
+  const infoKey = bytesKey(info);
+  const known = byInfo?.get(infoKey);
   if (known !== undefined) return known;
   let address: string | null;
   try {
@@ -47,8 +54,13 @@ function makerAddress(config: CoinConfig, pubkey: string, info: Uint8Array): str
   } catch {
     address = null;
   }
-  if (memo.size >= MAX_MEMO_ADDRESSES) memo.clear();
-  memo.set(key, address);
+  if (!byInfo) {
+    if (memo.size >= MAX_MEMO_ADDRESSES) memo.clear();
+    memo.set(pubkey, (byInfo = new Map()));
+  }
+  // A maker's orders carry a few protocol infos at most; a flood of distinct ones starts it afresh.
+  if (byInfo.size >= MAX_INFOS_PER_MAKER) byInfo.clear();
+  byInfo.set(infoKey, address);
   return address;
 }
 

@@ -43,12 +43,13 @@ const REBUILD_SHARE = 0.125;
 
 export class BookSide<V extends SideView, R> {
   private entries: SideEntry<V, R>[] = [];
-  /** Every order held, null when it has no entry (`view` gave none: no maker address). */
-  private readonly held = new Map<OrderbookItem, SideEntry<V, R> | null>();
+  /** Every order held: its entry (null when `view` gave none: no maker address), and the last update that named it. */
+  private readonly held = new Map<OrderbookItem, { entry: SideEntry<V, R> | null; seen: number }>();
+  private updates = 0;
   /** Totals below this index are current. */
   private summedTo = 0;
-  private baseSum = MmNumber.ZERO;
-  private relSum = MmNumber.ZERO;
+  /** The whole side's totals; null after a rebuild until read (a full listing sums them on the way). */
+  private sums: { base: MmNumber; rel: MmNumber } | null = { base: MmNumber.ZERO, rel: MmNumber.ZERO };
 
   /** `order`: a strict total order on the entries (price, then uuid), the side's listing order. */
   constructor(
@@ -62,16 +63,36 @@ export class BookSide<V extends SideView, R> {
 
   /** The whole side's `baseMaxVolume` and `relMaxVolume` totals. */
   get totals(): { base: MmNumber; rel: MmNumber } {
-    return { base: this.baseSum, rel: this.relSum };
+    if (!this.sums) {
+      const last = this.summedTo === this.entries.length ? this.entries[this.entries.length - 1] : undefined;
+      this.sums = last
+        ? { base: last.baseTotal, rel: last.relTotal }
+        : {
+            base: this.entries.reduce((sum, e) => sum.add(e.view.baseMaxVolume), MmNumber.ZERO),
+            rel: this.entries.reduce((sum, e) => sum.add(e.view.relMaxVolume), MmNumber.ZERO),
+          };
+    }
+    return this.sums;
   }
 
   /** Makes the side hold exactly `items` (the pair's orders selling this side's coin). */
   update(items: readonly OrderbookItem[]): void {
-    if (items.length === this.held.size && items.every((i) => this.held.has(i))) return;
-    const next = new Set(items);
-    const gone = [...this.held.keys()].filter((i) => !next.has(i));
-    const added = [...next].filter((i) => !this.held.has(i));
-    if (gone.length + added.length > Math.max(16, this.held.size * REBUILD_SHARE)) return this.rebuild(next);
+    // One lookup per item, stamping what is still named: no set of the items is built.
+    const update = ++this.updates;
+    const added: OrderbookItem[] = [];
+    let named = 0;
+    for (const item of items) {
+      const held = this.held.get(item);
+      if (!held) added.push(item);
+      else if (held.seen !== update) {
+        held.seen = update;
+        named++;
+      }
+    }
+    if (added.length === 0 && named === this.held.size) return;
+    const gone: OrderbookItem[] = [];
+    if (named < this.held.size) for (const [item, held] of this.held) if (held.seen !== update) gone.push(item);
+    if (gone.length + added.length > Math.max(16, this.held.size * REBUILD_SHARE)) return this.rebuild(items);
     for (const item of gone) this.remove(item);
     for (const item of added) this.insert(item);
   }
@@ -99,19 +120,19 @@ export class BookSide<V extends SideView, R> {
     return n === this.entries.length ? this.entries : this.entries.slice(0, n);
   }
 
-  private rebuild(items: ReadonlySet<OrderbookItem>): void {
+  private rebuild(items: readonly OrderbookItem[]): void {
     const kept = new Map(this.held);
     this.held.clear();
     this.entries = [];
     for (const item of items) {
-      const entry = kept.has(item) ? (kept.get(item) ?? null) : this.entryOf(item);
-      this.held.set(item, entry);
+      if (this.held.has(item)) continue;
+      const entry = kept.has(item) ? (kept.get(item)?.entry ?? null) : this.entryOf(item);
+      this.held.set(item, { entry, seen: this.updates });
       if (entry) this.entries.push(entry);
     }
     this.entries.sort((a, b) => this.order(a.view, b.view));
     this.summedTo = 0;
-    this.baseSum = this.entries.reduce((sum, e) => sum.add(e.view.baseMaxVolume), MmNumber.ZERO);
-    this.relSum = this.entries.reduce((sum, e) => sum.add(e.view.relMaxVolume), MmNumber.ZERO);
+    this.sums = null;
   }
 
   private entryOf(item: OrderbookItem): SideEntry<V, R> | null {
@@ -120,26 +141,25 @@ export class BookSide<V extends SideView, R> {
   }
 
   private insert(item: OrderbookItem): void {
+    if (this.held.has(item)) return;
     const entry = this.entryOf(item);
-    this.held.set(item, entry);
+    this.held.set(item, { entry, seen: this.updates });
     if (!entry) return;
     const at = this.position(entry.view);
     this.entries.splice(at, 0, entry);
     this.summedTo = Math.min(this.summedTo, at);
-    this.baseSum = this.baseSum.add(entry.view.baseMaxVolume);
-    this.relSum = this.relSum.add(entry.view.relMaxVolume);
+    if (this.sums) this.sums = { base: this.sums.base.add(entry.view.baseMaxVolume), rel: this.sums.rel.add(entry.view.relMaxVolume) };
   }
 
   private remove(item: OrderbookItem): void {
-    const entry = this.held.get(item);
+    const entry = this.held.get(item)?.entry;
     this.held.delete(item);
     if (!entry) return;
     const found = this.position(entry.view);
     const at = this.entries[found] === entry ? found : this.entries.indexOf(entry);
     this.entries.splice(at, 1);
     this.summedTo = Math.min(this.summedTo, at);
-    this.baseSum = this.baseSum.sub(entry.view.baseMaxVolume);
-    this.relSum = this.relSum.sub(entry.view.relMaxVolume);
+    if (this.sums) this.sums = { base: this.sums.base.sub(entry.view.baseMaxVolume), rel: this.sums.rel.sub(entry.view.relMaxVolume) };
   }
 
   /** The first index whose entry does not sort before `view` (the entry itself when held). */

@@ -59,11 +59,13 @@ export interface OrderbookV2View extends PairOrders {
 /** KDF's `OrderbookV2Response`. Its entry objects are kept and reused by later calls: serialize the answer at once. */
 export function orderbookV2Response(v: OrderbookV2View): Record<string, unknown> {
   const { asks, bids } = kept.sides(v);
+  // Listed first: a side listed whole has its totals summed on the way.
+  const [asksList, bidsList] = [asks.top().map(v2Entry).reverse(), bids.top().map(v2Entry)];
   const [asksTotal, bidsTotal] = [asks.totals, bids.totals];
   return {
-    asks: asks.top().map(v2Entry).reverse(),
+    asks: asksList,
     base: v.base,
-    bids: bids.top().map(v2Entry),
+    bids: bidsList,
     net_id: v.netid,
     num_asks: asks.size,
     num_bids: bids.size,

@@ -108,13 +108,15 @@ export interface OrderbookView extends PairOrders {
 export function orderbookResponse(v: OrderbookView): Record<string, unknown> {
   const { asks, bids } = kept.sides(v);
   const list = (s: Side) => s.top(v.limit).map((e) => legacyEntry(e, v.nowMs));
+  // Listed first: a side listed whole has its totals summed on the way.
+  const [asksList, bidsList] = [list(asks), list(bids)];
   const [asksTotal, bidsTotal] = [asks.totals, bids.totals];
   return {
     askdepth: 0,
-    asks: list(asks),
+    asks: asksList,
     base: v.base,
     biddepth: 0,
-    bids: list(bids),
+    bids: bidsList,
     netid: v.netid,
     numasks: asks.size,
     numbids: bids.size,

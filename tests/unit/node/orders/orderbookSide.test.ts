@@ -256,6 +256,35 @@ describe('what one changed order touches', () => {
     expect(side.totals.base.eq(expected)).toBe(true);
   });
 
+  it("a side's totals after a rebuild: taken from a full listing's last running total, summed when nothing or only part was listed", () => {
+    const sum = (items: readonly OrderbookItem[]) => items.reduce((t, o) => t.add(o.maxVolume), MmNumber.ZERO);
+    const all = sum(orders);
+    const listed = plainSide();
+    listed.update(orders);
+    listed.top();
+    const add = vi.spyOn(MmNumber.prototype, 'add');
+    expect(listed.totals.base.eq(all)).toBe(true);
+    expect(listed.totals.rel).toBe(listed.top().at(-1)?.relTotal);
+    expect(add).not.toHaveBeenCalled();
+    add.mockRestore();
+
+    const unread = plainSide();
+    unread.update(orders);
+    expect(unread.totals.base.eq(sum(orders))).toBe(true);
+    const partly = plainSide();
+    partly.update(orders);
+    partly.top(3);
+    expect(partly.totals.rel.eq(sum(orders))).toBe(true);
+    // Changed after a rebuild and before any read: summed from what it holds then.
+    const changed = plainSide();
+    changed.update(orders);
+    const next = [...orders.slice(1), order(true, MmNumber.of(7n), MmNumber.of(1000n), MAKERS[1]!)];
+    changed.update(next);
+    expect(changed.totals.base.eq(sum(next))).toBe(true);
+    changed.update(orders);
+    expect(changed.totals.base.eq(sum(orders))).toBe(true);
+  });
+
   it('an unchanged book is answered with the same entry objects, only their age moving', () => {
     const asks = orders.slice(0, 40);
     const view = { base: BASE, rel: REL, asks, bids: [], baseConfig, relConfig, myPubkey: key(9), netid: 7777 };
