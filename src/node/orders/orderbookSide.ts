@@ -15,7 +15,6 @@
  */
 import { MmNumber } from '../../shared/number';
 import type { CoinConfig } from '../coins/config';
-import { MAX_ORDERS } from './orderbook';
 import { byPrice, entryView, type EntryView } from './orderbookEntry';
 import type { OrderbookItem } from './types';
 
@@ -190,6 +189,12 @@ export interface PairOrders {
 
 /** How many pairs an answer form keeps the sides of; the least recently asked goes first. */
 const MAX_KEPT_PAIRS = 32;
+/**
+ * How many entries an answer form's kept pairs hold together. A kept entry costs about 4.9 KB in
+ * Node and about half that with Chromium's compressed pointers (`npm run bench`): at most ~50 MB
+ * per form in the page's worker, whatever the book holds (the pair being answered is kept whole).
+ */
+const MAX_KEPT_ENTRIES = 20_000;
 
 /**
  * The sides of the pairs asked lately, for one answer form (`R`, what it renders per entry): a
@@ -204,7 +209,7 @@ export class KeptPairs<R> {
    * had when last asked, so without it 32 stale pairs could each hold a whole book); the least
    * recently asked pairs go first, never the one being answered.
    */
-  constructor(private readonly maxEntries = MAX_ORDERS) {}
+  constructor(private readonly maxEntries = MAX_KEPT_ENTRIES) {}
 
   /** The pair's sides holding `v.asks` and `v.bids`: asks by ascending price, bids (price inverted) by descending price. */
   sides(v: PairOrders): { asks: BookSide<EntryView, R>; bids: BookSide<EntryView, R> } {
