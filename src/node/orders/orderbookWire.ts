@@ -6,42 +6,57 @@
  * (`*_aggr`), as the orders issue and kdf-facts §1.3 describe (current KDF reverses the list
  * after summing); bids by descending price.
  */
-import type { MmNumber } from '../../shared/number';
+import type { FractionJson, MmNumber, RationalJson } from '../../shared/number';
 import type { EntryView } from './orderbookEntry';
 import { KeptPairs, type BookSide, type PairOrders, type SideEntry } from './orderbookSide';
 import type { OrderbookItem } from './types';
 
-/** KDF's `RpcOrderbookEntry`: one object literal, every field in KDF's order (no spreads: 10,000 of these are built at once). */
+/** A number's three wire forms. */
+interface Forms {
+  decimal: string;
+  rat: RationalJson;
+  fraction: FractionJson;
+}
+
+const formsOf = (n: MmNumber): Forms => ({ decimal: n.toDecimalString(), rat: n.toRational(), fraction: n.toFraction() });
+
+/**
+ * KDF's `RpcOrderbookEntry`: one object literal, every field in KDF's order (no spreads: 10,000 of
+ * these are built at once). An ask's base volumes and a bid's rel volumes are the order's own
+ * numbers: their forms are built once and shared by both fields (a kept entry is ~20 % smaller).
+ */
 export function entryToWire(e: EntryView, nowMs: number): Record<string, unknown> {
-  const { price, maxVolume: max, minVolume: min, baseMaxVolume: baseMax, baseMinVolume: baseMin, relMaxVolume: relMax, relMinVolume: relMin } = e;
+  const [price, max, min] = [formsOf(e.price), formsOf(e.maxVolume), formsOf(e.minVolume)];
+  const shared = (n: MmNumber): Forms => (n === e.maxVolume ? max : n === e.minVolume ? min : formsOf(n));
+  const [baseMax, baseMin, relMax, relMin] = [shared(e.baseMaxVolume), shared(e.baseMinVolume), shared(e.relMaxVolume), shared(e.relMinVolume)];
   const wire: Record<string, unknown> = {
     coin: e.coin,
     address: e.address,
-    price: price.toDecimalString(),
-    price_rat: price.toRational(),
-    price_fraction: price.toFraction(),
-    maxvolume: max.toDecimalString(),
-    max_volume_rat: max.toRational(),
-    max_volume_fraction: max.toFraction(),
-    min_volume: min.toDecimalString(),
-    min_volume_rat: min.toRational(),
-    min_volume_fraction: min.toFraction(),
+    price: price.decimal,
+    price_rat: price.rat,
+    price_fraction: price.fraction,
+    maxvolume: max.decimal,
+    max_volume_rat: max.rat,
+    max_volume_fraction: max.fraction,
+    min_volume: min.decimal,
+    min_volume_rat: min.rat,
+    min_volume_fraction: min.fraction,
     pubkey: e.item.pubkey,
     age: ageOf(e.item, nowMs),
     uuid: e.item.uuid,
     is_mine: e.isMine,
-    base_max_volume: baseMax.toDecimalString(),
-    base_max_volume_rat: baseMax.toRational(),
-    base_max_volume_fraction: baseMax.toFraction(),
-    base_min_volume: baseMin.toDecimalString(),
-    base_min_volume_rat: baseMin.toRational(),
-    base_min_volume_fraction: baseMin.toFraction(),
-    rel_max_volume: relMax.toDecimalString(),
-    rel_max_volume_rat: relMax.toRational(),
-    rel_max_volume_fraction: relMax.toFraction(),
-    rel_min_volume: relMin.toDecimalString(),
-    rel_min_volume_rat: relMin.toRational(),
-    rel_min_volume_fraction: relMin.toFraction(),
+    base_max_volume: baseMax.decimal,
+    base_max_volume_rat: baseMax.rat,
+    base_max_volume_fraction: baseMax.fraction,
+    base_min_volume: baseMin.decimal,
+    base_min_volume_rat: baseMin.rat,
+    base_min_volume_fraction: baseMin.fraction,
+    rel_max_volume: relMax.decimal,
+    rel_max_volume_rat: relMax.rat,
+    rel_max_volume_fraction: relMax.fraction,
+    rel_min_volume: relMin.decimal,
+    rel_min_volume_rat: relMin.rat,
+    rel_min_volume_fraction: relMin.fraction,
   };
   if (e.conf) Object.assign(wire, e.conf);
   return wire;
