@@ -190,9 +190,9 @@ export interface PairOrders {
 /** How many pairs an answer form keeps the sides of; the least recently asked goes first. */
 const MAX_KEPT_PAIRS = 32;
 /**
- * How many entries an answer form's kept pairs hold together. A kept entry costs about 4.9 KB in
- * Node and about half that with Chromium's compressed pointers (`npm run bench`): at most ~50 MB
- * per form in the page's worker, whatever the book holds (the pair being answered is kept whole).
+ * How many entries an answer form's kept pairs hold together. A kept entry costs about 4.1 KB in
+ * Node (`npm run bench`; Chromium compresses pointers, so less there): at most ~80 MB per form,
+ * whatever the book holds, besides the pair being answered, which is kept whole.
  */
 const MAX_KEPT_ENTRIES = 20_000;
 
