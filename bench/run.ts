@@ -132,6 +132,7 @@ const groups: Record<string, () => Figure[] | Promise<Figure[]>> = {
   orderbook: bookFigures,
   coinSelection: coinSelectionFigures,
   electrumCache: () => withDevnet(electrumLoadFigures),
+  withdraw: () => withDevnet(utxoFigures),
   scale: async () => withDevnet((await import('./scaleFigures')).scaleFigures),
 };
 

@@ -97,6 +97,8 @@ export async function utxoFigures(devnet: Devnet): Promise<Figure[]> {
       value: round(max),
       unit: 'ms',
     },
+    // The signing target read as whole RPCs: both withdraws through the dispatcher, against the devnet.
+    { name: `withdraw max (${maxInputs} P2PKH inputs) ÷ withdraw 0.01, whole withdraw RPCs in the node, same run`, value: round(max / small), unit: 'x' },
     { name: `longest event-loop block during withdraw max from ${utxoCount} UTXOs (median of ${RUNS} runs)`, value: median(blocks), unit: 'ms' },
     ...electrumLoad,
   ];
