@@ -39,6 +39,20 @@ module.exports = {
       to: { path: '^src/node/rpc/' },
     },
     {
+      name: 'core-knows-no-trading-domain',
+      comment: 'the kernel (errors, context, handler shape, tasks) names no trading domain; orders and swaps add their services to NodeContext by module augmentation',
+      severity: 'error',
+      from: { path: '^src/node/core/' },
+      to: { path: '^src/node/(orders|swaps|p2p|streams|rpc)/' },
+    },
+    {
+      name: 'only-the-root-composes',
+      comment: 'the composition root (startNode, nodeHost, worker) builds the node from the domains; nothing imports it back',
+      severity: 'error',
+      from: { path: '^src/node/', pathNot: '^src/node/(startNode|nodeHost|worker)\\.ts$' },
+      to: { path: '^src/node/(startNode|nodeHost|worker)\\.ts$' },
+    },
+    {
       name: 'swaps-never-imports-orders',
       severity: 'error',
       from: { path: '^src/node/swaps/' },

@@ -21,7 +21,7 @@ import type { Devnet } from '../devnet/start';
 import { parseCoinsConfig } from '../src/node/coins/config';
 import { chainIndex, type Bip44Chain } from '../src/node/coins/hdWallet/path';
 import { myAddress } from '../src/node/coins/utxo/address';
-import type { Platform } from '../src/node/context';
+import type { Platform } from '../src/node/core/context';
 import { deriveNodeKeys } from '../src/node/crypto';
 import { generateMnemonic } from '../src/node/crypto/hd';
 import { NodeHost } from '../src/node/nodeHost';

@@ -4,7 +4,7 @@
  * front of the JSON-RPC node that counts calls and bytes (a batch counts each of its calls).
  */
 import { createServer, type Server } from 'node:http';
-import type { Platform } from '../src/node/context';
+import type { Platform } from '../src/node/core/context';
 
 export interface ServerLoad {
   /** JSON-RPC calls, pings excluded. */

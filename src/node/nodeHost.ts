@@ -4,9 +4,9 @@
  */
 import type { ControlErrorBody, ControlRequest, NodeStatus, P2pStatusData } from '../shared/wire';
 import { NodeEvents } from '../shared/wire';
-import type { Platform } from './context';
+import type { Platform } from './core/context';
 import { generateMnemonic } from './crypto';
-import { framesOf, internalError, MmError } from './errors';
+import { framesOf, internalError, MmError } from './core/errors';
 import { dispatcherError } from './rpc/dispatcherError';
 import { legacyErrorReply, mmrpcErrorReply, type Reply } from './rpc/serialize';
 import { WalletsStore } from './storage';

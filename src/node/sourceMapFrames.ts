@@ -4,7 +4,7 @@
  * serialized, and maps each frame back to its source module and line for `error_path` /
  * `error_trace`. Nothing is fetched until an error happens.
  */
-import { traceModuleName, type FrameResolver, type TraceFrame } from './errors';
+import { traceModuleName, type FrameResolver, type TraceFrame } from './core/errors';
 
 export interface SourceMapJson {
   version: number;

@@ -6,14 +6,14 @@
 import type { NodeConf, P2pStatusData } from '../shared/wire';
 import { parseCoinsConfig } from './coins/config';
 import { EnabledCoins } from './coins/registry';
-import type { NodeContext, Platform } from './context';
+import type { NodeContext, Platform } from './core/context';
 import { deriveNodeKeysAsync, type NodeKeys } from './crypto';
 import { Authenticator } from './rpc/auth';
 import { Dispatcher } from './rpc/dispatcher';
 import { allHandlers } from './rpc/handlers';
 import { tryAcquireWalletLock, type WalletLock, type WalletsStore } from './storage';
 import { HwContext } from './hw/hwContext';
-import { TaskManager } from './tasks';
+import { TaskManager } from './core/tasks';
 import { openWallet, type OpenedWallet } from './wallet/openWallet';
 import type { OrdersService } from './orders/service';
 import { ActiveSwaps } from './swaps/activeSwaps';

@@ -4,9 +4,9 @@
  * answers every message, so a bad request can never leave the page waiting or kill the worker.
  */
 import type { PageMessage, WorkerMessage } from '../shared/wire';
-import type { Platform } from './context';
+import type { Platform } from './core/context';
 import type { UsbLike } from './hw/trezor';
-import { internalError } from './errors';
+import { internalError } from './core/errors';
 import { NodeHost } from './nodeHost';
 import { indexedDbStorage } from './storage';
 import type { BuildInfo } from './lifecycle/version';

@@ -9,7 +9,7 @@
  * - `rpccors` `*`: any origin passes (KDF sends `*` through as the header, so it allows it too).
  * Answers carry KDF's CORS headers when `rpccors` is set; the preflight is KDF's.
  */
-import { MmError } from '../../src/node/errors';
+import { MmError } from '../../src/node/core/errors';
 import { startError } from '../../src/node/lifecycle/startError';
 
 /**

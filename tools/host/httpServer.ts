@@ -6,7 +6,7 @@
  * clients are cut off by header and body timeouts, and connections are capped.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { framesOf, internalError, type MmError } from '../../src/node/errors';
+import { framesOf, internalError, type MmError } from '../../src/node/core/errors';
 import type { NodeHost } from '../../src/node/nodeHost';
 import { readConf } from '../../src/node/lifecycle/readConf';
 import { clientKeyForAddress } from '../../src/node/rpc/auth';

@@ -1,7 +1,7 @@
 /** The node's platform under Node.js: SQLite storage (a dbdir's file, or in memory), no Web Locks. */
 import { readFile } from 'node:fs/promises';
 import { WebSocket } from 'ws';
-import type { Platform } from '../../src/node/context';
+import type { Platform } from '../../src/node/core/context';
 import type { WebSocketLike } from '../../src/node/coins/utxo/electrum';
 import type { UsbLike } from '../../src/node/hw/trezor';
 import type { StorageFactory } from '../../src/node/storage';

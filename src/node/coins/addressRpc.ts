@@ -12,11 +12,11 @@
  * key-hash one (P2SH stays P2SH under `standard` and `cashaddress`, and has no `segwit` form; P2WSH
  * has no `standard` form): KDF's conversion would give an address whose funds no one can spend.
  */
-import type { NodeContext } from '../context';
-import type { HandlerTable } from '../handler';
+import type { NodeContext } from '../core/context';
+import type { HandlerTable } from '../core/handler';
 import { base58check, bech32 } from '@scure/base';
 import { sha256, toChecksumAddress } from '../crypto';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import { jsonTypeName, type ParamReader } from '../../shared/params';
 import { legacyCoin, legacyError } from './coinLookup';
 import { parseAddress } from './eth/address';

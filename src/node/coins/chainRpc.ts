@@ -3,9 +3,9 @@
  * transaction by hash, UTXO from Electrum, EVM re-encoded from the node's description) and
  * `get_current_mtp` (UTXO: the median time of the last `mtp_block_count` headers).
  */
-import type { NodeContext } from '../context';
-import { MmError } from '../errors';
-import type { HandlerTable } from '../handler';
+import type { NodeContext } from '../core/context';
+import { MmError } from '../core/errors';
+import type { HandlerTable } from '../core/handler';
 import type { ParamReader } from '../../shared/params';
 import { mmrpcCoin } from './coinLookup';
 import { encodeRpcTx } from './eth/txCodec';

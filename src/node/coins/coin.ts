@@ -4,7 +4,7 @@
  * domain's `rpc.ts` turns these camelCase shapes into the wire's snake_case.
  */
 import type { MmNumber } from '../../shared/number';
-import type { TaskHandle } from '../tasks';
+import type { TaskHandle } from '../core/tasks';
 import type { CoinConfig } from './config';
 import type { SwapOps } from './swapOps';
 import type { TradeFees } from './tradeFee';

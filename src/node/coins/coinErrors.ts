@@ -2,7 +2,7 @@
  * Errors of the coin RPCs, with KDF's variant names and statuses (`WithdrawError`,
  * lp_coins.rs): NoSuchCoin 404, Transport 502, InternalError 500, the rest 400.
  */
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 
 export const coinError = {
   noSuchCoin: (coin: string): MmError =>

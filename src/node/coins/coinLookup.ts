@@ -2,8 +2,8 @@
  * Finding an activated coin for the wallet RPCs with the error each of KDF's handlers gives when it
  * is not there: legacy handlers answer the flat `No such coin: X` (status 500, as every flat error).
  */
-import type { NodeContext } from '../context';
-import { MmError } from '../errors';
+import type { NodeContext } from '../core/context';
+import { MmError } from '../core/errors';
 import type { EnabledCoin } from './coin';
 
 /** A flat-format failure: KDF's `ERR!` string, answered with 500 and `{error}`. */

@@ -11,9 +11,9 @@
  * from would show funds sent to it as missing.
  */
 import { ParamError, type ParamReader } from '../../shared/params';
-import type { NodeContext } from '../context';
-import { MmError } from '../errors';
-import type { HandlerTable } from '../handler';
+import type { NodeContext } from '../core/context';
+import { MmError } from '../core/errors';
+import type { HandlerTable } from '../core/handler';
 import { wireBalance, wireHdAccount, wireHdAddress, type BalanceMap } from './activation/balanceReport';
 import type { EnabledCoin } from './coin';
 import { MAX_GAP_LIMIT } from './hdWallet/path';

@@ -6,7 +6,7 @@
  * fee rate per kB plus the gas of the worst swap payment (two `approve` and one `erc20Payment`).
  */
 import { MmNumber } from '../../shared/number';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import type { EnabledCoin } from './coin';
 import { EthCoin } from './eth/ethCoin';
 import { ETH_DECIMALS } from './eth/units';

@@ -3,10 +3,10 @@
  * WIF for UTXO coins, 0x hex for EVM coins), mmrpc `get_public_key` and `get_public_key_hash`
  * (the node's "mm2 internal" key and its hash160, which also names the wallet's databases).
  */
-import type { HandlerTable } from '../handler';
-import type { NodeContext } from '../context';
+import type { HandlerTable } from '../core/handler';
+import type { NodeContext } from '../core/context';
 import { bytesToHex, wifEncode } from '../crypto';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import type { ParamReader } from '../../shared/params';
 import { activatedSoftwareKey, coinFamily } from './walletKeys';
 import { legacyCoin, legacyError } from './coinLookup';

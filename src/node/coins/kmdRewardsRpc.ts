@@ -3,8 +3,8 @@
  * rewards each accrued (kmd/rewardsInfo.ts), in KDF's `KmdRewardsInfoElement` form. KDF answers
  * every failure as a flat error.
  */
-import type { NodeContext } from '../context';
-import type { HandlerTable } from '../handler';
+import type { NodeContext } from '../core/context';
+import type { HandlerTable } from '../core/handler';
 import { legacyError } from './coinLookup';
 import { KMD_TICKER } from './utxo/kmd/interest';
 import { kmdRewardsInfo, type KmdRewardsInfo } from './utxo/kmd/rewardsInfo';

@@ -4,10 +4,10 @@
  * `SignatureError` / `VerificationError` variants with their statuses. `address` picks another
  * HD address to sign with, only when the node runs in HD mode.
  */
-import type { NodeContext } from '../context';
+import type { NodeContext } from '../core/context';
 import { hexToBytes, type KeyPair } from '../crypto';
-import { MmError } from '../errors';
-import type { HandlerTable } from '../handler';
+import { MmError } from '../core/errors';
+import type { HandlerTable } from '../core/handler';
 import type { ParamReader } from '../../shared/params';
 import { validateCoinAddress, checkedUtxoAddress } from './addressRpc';
 import { mmrpcCoin } from './coinLookup';

@@ -14,7 +14,7 @@ import { concatBytes } from '@noble/hashes/utils.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { base64 } from '@scure/base';
 import { bytesToHex, hash160, keccak256, sha256d } from '../crypto';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 
 const utf8 = new TextEncoder();
 

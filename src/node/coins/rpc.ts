@@ -2,8 +2,8 @@
  * RPC handlers of the coins domain: activation, balances, withdraw and broadcast, for every coin
  * family. `disable_coin` cancels orders first, so the orders domain serves it (`orders/rpc.ts`).
  */
-import type { NodeContext } from '../context';
-import type { HandlerTable } from '../handler';
+import type { NodeContext } from '../core/context';
+import type { HandlerTable } from '../core/handler';
 import type { ParamReader } from '../../shared/params';
 import type { CoinBalance, EnabledCoin, WithdrawRequest } from './coin';
 import { coinError } from './coinErrors';
@@ -15,8 +15,8 @@ import { readWithdrawRequest } from './withdrawRequest';
 import { unexpectedFromAddress } from './withdrawErrors';
 import { UtxoCoin } from './utxo/utxoCoin';
 import { txDetailsToWire } from './wire';
-import { MmError } from '../errors';
-import { readHwUserAction } from '../tasks';
+import { MmError } from '../core/errors';
+import { readHwUserAction } from '../core/tasks';
 import { legacyCoin, legacyError } from './coinLookup';
 import { myTxHistoryLegacy, myTxHistoryV2 } from './txHistoryRpc';
 import { addressHandlers } from './addressRpc';

@@ -3,7 +3,7 @@
  * `tx_history: true`, otherwise what an earlier sync of this wallet stored, with the state
  * `NotEnabled`, as KDF's `load_history_from_file` answers for a coin whose history is off.
  */
-import type { NodeContext } from '../context';
+import type { NodeContext } from '../core/context';
 import { TxHistoryStore } from '../storage';
 import type { EnabledCoin, HistorySyncState, TransactionDetails } from './coin';
 import { EthCoin } from './eth/ethCoin';

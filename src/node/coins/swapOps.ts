@@ -9,7 +9,7 @@
  * `validate*` throws a `SwapValidationError` naming what is wrong, and changes nothing.
  */
 import type { MmNumber } from '../../shared/number';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import type { DexFeePayment } from './tradeFee';
 
 /** A transaction as swap events store it (KDF's `TransactionIdentifier`): raw hex and hash. */

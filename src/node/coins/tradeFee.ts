@@ -5,7 +5,7 @@
  * the balances suffice, so a coin family never needs to know about orders or dex fee rules.
  */
 import type { MmNumber } from '../../shared/number';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 
 /**
  * KDF's `FeeApproxStage`: how long before broadcast the fee is estimated, so how much a dynamic

@@ -4,8 +4,8 @@
  * what is stored, with `sync_status` telling whether the background sync runs.
  */
 import { ParamError, type ParamReader } from '../../shared/params';
-import type { NodeContext } from '../context';
-import { MmError } from '../errors';
+import type { NodeContext } from '../core/context';
+import { MmError } from '../core/errors';
 import type { TransactionDetails } from './coin';
 import { legacyCoin, legacyError } from './coinLookup';
 import { historySnapshot } from './storedHistory';

@@ -3,7 +3,7 @@
  * (`show_priv_key`, `sign_message`): the node's software key for the coin, or none when a hardware
  * wallet holds it. Coins of other families answer as their KDF counterparts do not exist here.
  */
-import type { NodeContext } from '../context';
+import type { NodeContext } from '../core/context';
 import type { KeyPair } from '../crypto';
 import type { EnabledCoin } from './coin';
 import { coinError } from './coinErrors';

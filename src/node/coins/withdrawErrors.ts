@@ -3,7 +3,7 @@
  * decimal strings in the units of the coin named in the data; all are HTTP 400.
  */
 import { MmNumber } from '../../shared/number';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 
 /** The coin an amount belongs to: its ticker, and the decimals of its base units. */
 export interface AmountUnit {

@@ -4,7 +4,7 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { base58check, bech32 } from '@scure/base';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import { bytesToHex, hash160, keccak256, sha256 } from './hashes';
 
 /** Base58Check with double SHA-256 (`createBase58check` hashes twice). */

@@ -5,7 +5,7 @@
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 
 export function sha256(b: Uint8Array): Uint8Array {
   return nobleSha256(b);

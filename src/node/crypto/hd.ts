@@ -4,7 +4,7 @@
 import { HDKey } from '@scure/bip32';
 import * as bip39 from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import { keyPairFromPrivkey, type KeyPair } from './keys';
 import { invalidPassphrase } from './privkey';
 

@@ -3,7 +3,7 @@
  * keys (33 bytes), so that is the only form kept here.
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 
 export interface KeyPair {
   privateKey: Uint8Array;

@@ -2,7 +2,7 @@
  * The keys a running node holds, derived once from the passphrase at startup, in either of KDF's
  * two modes: iguana (one key for every coin) or HD (BIP44 per coin).
  */
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import { bytesToHex, hash160 } from './hashes';
 import { bip39SeedAsync, deriveKeyPair, HDKey, hdRootFromMnemonic, MM2_INTERNAL_KEY_PATH } from './hd';
 import { keyPairFromPrivkey, type KeyPair } from './keys';

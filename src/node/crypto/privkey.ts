@@ -3,7 +3,7 @@
  * order: a WIF, then `0x` + 32-byte hex, else the masked SHA-256 of the UTF-8 passphrase.
  */
 import { base58 } from '@scure/base';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import { bytesToHex, hexToBytes, keccak256, sha256, sha256d } from './hashes';
 import { isValidPrivkey } from './keys';
 

@@ -4,7 +4,7 @@
  * GCM's tag makes a wrong password and tampered data indistinguishable, and both fail closed.
  */
 import { base64 } from '@scure/base';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 
 export interface EncryptedSecret {
   version: 1;

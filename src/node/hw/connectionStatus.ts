@@ -4,8 +4,8 @@
  * initialized again); with `device_pubkey`, also that it is the expected device.
  */
 import { ParamError, type ParamReader } from '../../shared/params';
-import type { NodeContext } from '../context';
-import { MmError } from '../errors';
+import type { NodeContext } from '../core/context';
+import { MmError } from '../core/errors';
 
 export async function trezorConnectionStatus(ctx: NodeContext, p: ParamReader): Promise<{ status: 'Connected' | 'Unreachable' }> {
   const expected = p.optStr('device_pubkey');

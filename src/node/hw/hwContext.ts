@@ -6,7 +6,7 @@
  */
 import type { CoinConfig } from '../coins/config';
 import type { UtxoSigner } from '../coins/utxo/signer';
-import type { TaskHandle } from '../tasks';
+import type { TaskHandle } from '../core/tasks';
 import { HwError } from './trezor/errors';
 import type { TrezorDeviceInfo, TrezorSession, WebUsbTransport } from './trezor';
 

@@ -3,9 +3,9 @@
  * session, and read the device's identity, asking the user for the PIN and passphrase through the
  * task when the device wants them. Statuses follow KDF's `HwConnectStatuses`.
  */
-import type { NodeContext } from '../context';
-import { MmError } from '../errors';
-import type { TaskHandle } from '../tasks';
+import type { NodeContext } from '../core/context';
+import { MmError } from '../core/errors';
+import type { TaskHandle } from '../core/tasks';
 import { noTaskProcessor, taskProcessor } from './prompts';
 import { HwError, TrezorSession, WebUsbTransport, type TrezorDeviceInfo, type UsbLike } from './trezor';
 

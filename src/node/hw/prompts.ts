@@ -5,7 +5,7 @@
  * A call made outside any task gets the processor that fails at once, so a prompt can never reach
  * a finished task or wait for an answer nobody is asked for.
  */
-import { PASSPHRASE_ACTIONS, PIN_ACTIONS, type TaskHandle } from '../tasks';
+import { PASSPHRASE_ACTIONS, PIN_ACTIONS, type TaskHandle } from '../core/tasks';
 import { UnexpectedUserInteractionError, type TrezorRequestProcessor } from './trezor';
 
 /** KDF's TREZOR_PIN_TIMEOUT: how long a task waits for the PIN or passphrase. */

@@ -3,10 +3,10 @@
  * (aliased as KDF's `task::init_trezor::*` in the method table).
  */
 import { ParamError, type ParamReader } from '../../shared/params';
-import type { NodeContext } from '../context';
-import { MmError } from '../errors';
-import type { HandlerTable } from '../handler';
-import { readHwUserAction } from '../tasks';
+import type { NodeContext } from '../core/context';
+import { MmError } from '../core/errors';
+import type { HandlerTable } from '../core/handler';
+import { readHwUserAction } from '../core/tasks';
 import { trezorConnectionStatus } from './connectionStatus';
 import { initHw } from './initHw';
 

@@ -9,7 +9,7 @@ import type { CoinConfig } from '../coins/config';
 import { bitcoinjsNetwork } from '../coins/utxo/network';
 import type { SignContext, UtxoSigner } from '../coins/utxo/signer';
 import { parseTx, txFormat, type TxPlan } from '../coins/utxo/tx';
-import type { TaskHandle } from '../tasks';
+import type { TaskHandle } from '../core/tasks';
 import { noTaskProcessor, taskProcessor } from './prompts';
 import { HwError, signUtxoTx, type TrezorSession, type UtxoSignOutput } from './trezor';
 

@@ -1,5 +1,5 @@
 /** RPC handlers of the node's own lifecycle: `version`, `stop`, and `get_storage_status` (ours). */
-import type { HandlerTable } from '../handler';
+import type { HandlerTable } from '../core/handler';
 import { unreadableRecordCounts } from './storageStatus';
 
 export const lifecycleHandlers: HandlerTable = {

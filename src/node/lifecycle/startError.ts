@@ -1,5 +1,5 @@
 /** Why a node could not start: KDF's `WalletInitError` / `MmInitError` variants, plus the tab lock. */
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 
 export const startError = {
   errorDeserializingConfig: (field: string, error: string): MmError =>

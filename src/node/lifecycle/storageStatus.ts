@@ -5,7 +5,7 @@
  * call, the rest when first asked for) and each record counts once.
  */
 import type { UnreadableRecordCounts } from '../../shared/wire';
-import type { NodeContext } from '../context';
+import type { NodeContext } from '../core/context';
 
 export function unreadableRecordCounts(ctx: NodeContext): UnreadableRecordCounts {
   return {

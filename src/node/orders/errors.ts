@@ -3,7 +3,7 @@
  * `{error}` with the trace prefix, HTTP 500), so most errors here only carry KDF's message; the
  * mmrpc `best_orders` has typed variants (`BestOrdersRpcError`).
  */
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 
 /** A flat-format failure with KDF's wording. */
 export function orderError(message: string, cause?: unknown): MmError {

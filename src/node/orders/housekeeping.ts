@@ -8,7 +8,7 @@
  * announced; one that cannot be stored is logged and left for the next round.
  */
 import { MmNumber } from '../../shared/number';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import type { OrdersCore } from './core';
 import { availableAmount, hasOngoingMatches, makerBaseTicker, makerRelTicker, reservedAmount, takerToMaker } from './matching';
 import type { BookSync } from './sync';

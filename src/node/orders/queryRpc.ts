@@ -4,8 +4,8 @@
  * `coins_needed_for_kick_start`. Failures are KDF's flat `{error}` strings with 500.
  */
 import { ParamError, type ParamReader } from '../../shared/params';
-import type { NodeContext } from '../context';
-import type { HandlerTable } from '../handler';
+import type { NodeContext } from '../core/context';
+import type { HandlerTable } from '../core/handler';
 import { orderError, ordersUnavailable } from './errors';
 import { coinsNeededForKickStart } from './kickStart';
 import { orderbookDepth, pairItem } from './orderbookDepth';

@@ -5,12 +5,12 @@
  */
 import { MmNumber } from '../../shared/number';
 import { items, ParamError, type ParamReader } from '../../shared/params';
-import type { NodeContext } from '../context';
-import { LegacyResponse, type HandlerTable } from '../handler';
+import type { NodeContext } from '../core/context';
+import { LegacyResponse, type HandlerTable } from '../core/handler';
 import { bestOrdersLegacy, bestOrdersV2 } from './bestOrdersWire';
 import type { CancelBy } from './cancel';
 import type { DisableCoinOutcome } from './disableCoin';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import { bestOrdersError, orderError, ordersUnavailable } from './errors';
 import type { ConfOverrides } from './makerActions';
 import type { BestOrdersAction } from './messages/requests';

@@ -260,3 +260,10 @@ export class OrdersService {
     this.sync.onSignedRoot(pubkey, pair, { envelope: m.envelope, root: message.msg.pairTrieRoot, timestamp: message.msg.timestamp });
   }
 }
+
+declare module '../core/context' {
+  interface NodeServices {
+    /** My orders and the orderbook. */
+    orders: OrdersService;
+  }
+}

@@ -3,7 +3,7 @@
  * database, signing as the node's mm2 internal key on the given p2p network, balance checks by the
  * swaps domain. A connected match (stored before the hook fires) starts its swap in the swap engine.
  */
-import type { NodeContext } from '../context';
+import type { NodeContext } from '../core/context';
 import type { P2p } from '../p2p/types';
 import { OrdersStore } from '../storage/ordersDb';
 import type { ActiveSwaps } from '../swaps/activeSwaps';

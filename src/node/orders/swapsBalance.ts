@@ -4,7 +4,7 @@
  * the service) and the swaps domain (which reads the context) never import each other in a circle.
  */
 import { MmNumber } from '../../shared/number';
-import type { NodeContext } from '../context';
+import type { NodeContext } from '../core/context';
 import { checkBalanceForSwap, lockedAmounts, maxMakerVol, type LockedAmounts } from '../swaps';
 import type { LockedByOrders, OrderBalance } from './balance';
 

@@ -2,7 +2,7 @@
  * The p2p adapter's typed errors. Library failures (libp2p, bad bytes from peers) are translated
  * here at the edge so callers can tell "malformed input" from "network trouble" by class.
  */
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 
 /** Bytes that are not the msgpack (or the rmp-serde shape) expected, or a value msgpack cannot carry. */
 export class MsgpackError extends MmError {

@@ -6,7 +6,7 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { NodeEvents } from '../../shared/wire';
-import type { NodeContext } from '../context';
+import type { NodeContext } from '../core/context';
 import type { Libp2pP2p } from './libp2pNode';
 import { allLoopback, seedMultiaddrs } from './seedAddress';
 

@@ -7,9 +7,9 @@
 import { MMRPC_VERSION } from '../../shared/envelopes';
 import { findMethod, isPublicMethod, type RpcFormat } from '../../shared/methods';
 import { jsonTypeName, ParamError, ParamReader } from '../../shared/params';
-import type { NodeContext } from '../context';
-import { framesOf, internalError, MmError, type FrameResolver } from '../errors';
-import { LegacyResponse, type HandlerTable } from '../handler';
+import type { NodeContext } from '../core/context';
+import { framesOf, internalError, MmError, type FrameResolver } from '../core/errors';
+import { LegacyResponse, type HandlerTable } from '../core/handler';
 import type { Authenticator } from './auth';
 import { dispatcherError } from './dispatcherError';
 import {

@@ -1,5 +1,5 @@
 /** KDF's `DispatcherError` variants (mm2_main/src/rpc.rs), with their messages and HTTP statuses. */
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 
 export const dispatcherError = {
   noSuchMethod: (): MmError => new MmError({ errorType: 'NoSuchMethod', message: 'No such method', httpStatus: 400 }),

@@ -4,7 +4,7 @@
  * swaps stay out of the worker's start.
  */
 import { coinsHandlers } from '../coins/rpc';
-import type { HandlerTable } from '../handler';
+import type { HandlerTable } from '../core/handler';
 import { hwHandlers } from '../hw/rpc';
 import { ordersHandlers } from '../orders/rpc';
 import { swapsHandlers } from '../swaps/rpc';

@@ -6,7 +6,7 @@
  * coins, hardware wallets, orders or swaps.
  */
 import { METHOD_TABLE, type RpcFormat } from '../../shared/methods';
-import type { DeferredHandler, HandlerTable, LegacyHandler, MethodHandlers } from '../handler';
+import type { DeferredHandler, HandlerTable, LegacyHandler, MethodHandlers } from '../core/handler';
 import { lifecycleHandlers } from '../lifecycle/rpc';
 
 /** The domains' table once imported, and the import under way (none after one failed: it is tried again). */

@@ -1,6 +1,6 @@
 /** Turns MmErrors into the two wire forms: mmrpc 2.0 error envelopes and flat `{error}` bodies. */
 import type { LegacyErrorBody, MmRpcErrorBody } from '../../shared/envelopes';
-import { errorPath, errorTrace, type MmError, type TraceFrame } from '../errors';
+import { errorPath, errorTrace, type MmError, type TraceFrame } from '../core/errors';
 
 export interface Reply {
   status: number;

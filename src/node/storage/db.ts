@@ -1,5 +1,5 @@
 import { wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { MmError } from '../errors.js';
+import type { MmError } from '../core/errors.js';
 import { dbError, toDbError } from './dbError.js';
 
 /**

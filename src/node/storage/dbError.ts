@@ -1,4 +1,4 @@
-import { MmError } from '../errors.js';
+import { MmError } from '../core/errors.js';
 
 /** A storage failure as the `DbError` variant KDF uses for IndexedDB trouble (HTTP 500). */
 export function dbError(message: string, cause?: unknown): MmError {

@@ -1,4 +1,4 @@
-import { MmError } from '../errors.js';
+import { MmError } from '../core/errors.js';
 
 export interface WalletLock {
   release(): void;

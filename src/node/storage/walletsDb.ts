@@ -1,4 +1,4 @@
-import { MmError } from '../errors.js';
+import { MmError } from '../core/errors.js';
 import { dbName, SHARED_DB_OWNER } from './dbName.js';
 import { dbError, toDbError } from './dbError.js';
 import { KeyExistsError, type Database, type DbSchema, type StorageFactory } from './storage.js';

@@ -10,7 +10,7 @@
  *   the changed ones. A failed read is an `ERROR:` event with `{ticker, address, error}`.
  */
 import type { ParamReader } from '../../shared/params';
-import type { NodeContext } from '../context';
+import type { NodeContext } from '../core/context';
 import type { EnabledCoin } from '../coins/coin';
 import { wireBalance, type WireBalance } from '../coins/activation/balanceReport';
 import { EthCoin } from '../coins/eth/ethCoin';

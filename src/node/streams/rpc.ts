@@ -1,7 +1,7 @@
 /** RPC handlers of event streaming: KDF's `stream::*` methods (rpc/streaming_activations/). */
 import { ParamError, type ParamReader } from '../../shared/params';
-import type { NodeContext } from '../context';
-import type { HandlerTable } from '../handler';
+import type { NodeContext } from '../core/context';
+import type { HandlerTable } from '../core/handler';
 import { enableBalanceStream } from './balanceStreamer';
 import { streamHubOf } from './streamHub';
 import { enableTxHistoryStream } from './txHistoryStreamer';

@@ -4,8 +4,8 @@
  * by KDF's streamer id (`BALANCE:<coin>`, `TX_HISTORY:<coin>`), and its events reach the page on
  * the platform's event channel as `stream` events carrying KDF's `{_type, message}`.
  */
-import type { NodeContext } from '../context';
-import { MmError } from '../errors';
+import type { NodeContext } from '../core/context';
+import { MmError } from '../core/errors';
 import { NodeEvents } from '../../shared/wire';
 
 /** The platform event that carries KDF's streamer events to the page. */

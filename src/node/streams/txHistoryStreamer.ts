@@ -5,7 +5,7 @@
  * `tx_history` has no history sync, so its streamer stays silent.
  */
 import type { ParamReader } from '../../shared/params';
-import type { NodeContext } from '../context';
+import type { NodeContext } from '../core/context';
 import { UtxoCoin } from '../coins/utxo/utxoCoin';
 import { UtxoHistory } from '../coins/utxo/history';
 import { txDetailsToWire } from '../coins/wire';

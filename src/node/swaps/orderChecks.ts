@@ -6,8 +6,8 @@
  */
 import { MmNumber } from '../../shared/number';
 import type { FeeApproxStage } from '../coins/tradeFee';
-import type { NodeContext } from '../context';
-import { MmError } from '../errors';
+import type { NodeContext } from '../core/context';
+import { MmError } from '../core/errors';
 import { checkMakerBalance, checkTakerBalance, NOTHING_LOCKED, type LockedAmounts } from './checkBalance';
 import { calcMaxMakerVol } from './maxMakerVol';
 import { calcMaxTakerVol } from './maxTakerVol';

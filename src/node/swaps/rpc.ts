@@ -6,8 +6,8 @@
  */
 import { MmNumber } from '../../shared/number';
 import type { ParamReader } from '../../shared/params';
-import type { HandlerTable } from '../handler';
-import type { NodeContext } from '../context';
+import type { HandlerTable } from '../core/handler';
+import type { NodeContext } from '../core/context';
 import { rescueHandlers } from './engine/rescueRpc';
 import { swapStatusHandlers } from './engine/statusRpc';
 import { lockedAmounts, type LockedAmounts } from './checkBalance';

@@ -5,7 +5,7 @@
  */
 import { MmNumber } from '../../shared/number';
 import type { TradeFees } from '../coins/tradeFee';
-import type { NodeContext } from '../context';
+import type { NodeContext } from '../core/context';
 import { fromCoinError, swapError } from './swapErrors';
 
 export interface SwapCoin {

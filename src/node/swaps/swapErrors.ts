@@ -5,7 +5,7 @@
  */
 import type { MmNumber } from '../../shared/number';
 import { AmountIsTooSmallError, NotSufficientBalanceError } from '../coins/tradeFee';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 
 /** A balance short of what a swap needs; `lockedBySwaps` is set by the balance checks, not by a coin's estimate. */
 export interface Shortfall {

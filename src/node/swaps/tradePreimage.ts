@@ -7,7 +7,7 @@
  */
 import type { MmNumber } from '../../shared/number';
 import type { FeeApproxStage, TradeFee } from '../coins/tradeFee';
-import type { NodeContext } from '../context';
+import type { NodeContext } from '../core/context';
 import { checkMakerBalance, checkOtherCoinBalance, checkTakerBalance, NOTHING_LOCKED, type LockedAmounts } from './checkBalance';
 import { calcMaxMakerVol } from './maxMakerVol';
 import { checkNotWalletOnly, findSwapCoin, type SwapCoin } from './swapCoin';

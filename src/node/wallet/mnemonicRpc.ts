@@ -6,9 +6,9 @@
  * parallel guessing gains nothing.
  */
 import type { ParamReader } from '../../shared/params';
-import type { NodeContext } from '../context';
+import type { NodeContext } from '../core/context';
 import { decryptSecret, encryptSecret, type EncryptedSecret } from '../crypto';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import type { StoredWallet } from '../storage';
 import { mnemonicError } from './mnemonicErrors';
 import { passwordPolicyViolation } from './passwordPolicy';

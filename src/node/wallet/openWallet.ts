@@ -6,7 +6,7 @@
  * refused rather than given a generated mnemonic the user never saw.
  */
 import { decryptSecret, encryptSecret, type EncryptedSecret } from '../crypto';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import { startError } from '../lifecycle/startError';
 import type { WalletsStore } from '../storage';
 import { passwordPolicyViolation } from './passwordPolicy';

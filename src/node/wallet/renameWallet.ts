@@ -5,7 +5,7 @@
  * name or the new one, never both or neither. Bad input changes nothing.
  */
 import { decryptSecret, type EncryptedSecret } from '../crypto';
-import { MmError } from '../errors';
+import { MmError } from '../core/errors';
 import { startError } from '../lifecycle/startError';
 import type { StoredWallet, WalletsStore } from '../storage';
 import { mnemonicError } from './mnemonicErrors';

@@ -1,5 +1,5 @@
 /** RPC handlers of the wallet domain. */
-import type { HandlerTable } from '../handler';
+import type { HandlerTable } from '../core/handler';
 import { mnemonicHandlers } from './mnemonicRpc';
 
 export const walletHandlers: HandlerTable = {

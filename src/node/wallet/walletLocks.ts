@@ -5,7 +5,7 @@
  * BIP39 mnemonic in iguana or HD mode), so the lock of each mode the secret allows is taken.
  */
 import { deriveNodeKeys } from '../crypto';
-import type { MmError } from '../errors';
+import type { MmError } from '../core/errors';
 import { tryAcquireWalletLock, type WalletLock } from '../storage';
 
 export async function whileWalletClosed<T>(

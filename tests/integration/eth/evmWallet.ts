@@ -6,7 +6,7 @@ import { Contract, Interface, isError, parseEther, parseUnits, Wallet, type Json
 import { ethAddress } from '../../../devnet/evm/keys';
 import { evmProvider } from '../../../devnet/evm/provider';
 import { devnet } from '../devnet/daemon';
-import type { Platform } from '../../../src/node/context';
+import type { Platform } from '../../../src/node/core/context';
 import { freshPassphrase, startWalletNode, type Reply, type WalletNode } from '../utxo/walletNode';
 
 export type EvmTicker = 'ETHDEV' | 'DEVT18-ERC20' | 'DEVT6-ERC20';

@@ -4,7 +4,7 @@
  */
 import { createHook } from 'node:async_hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MmError } from '../../../src/node/errors';
+import { MmError } from '../../../src/node/core/errors';
 import { bytes, seedAddr, seedPeerId, startNode, stopAll, WAIT } from './helpers';
 
 afterEach(stopAll);

@@ -8,7 +8,7 @@ import { ethAddress } from '../../../devnet/evm/keys';
 import type { EnabledCoin } from '../../../src/node/coins/coin';
 import { NodeHost } from '../../../src/node/nodeHost';
 import type { RunningNode } from '../../../src/node/startNode';
-import type { Platform } from '../../../src/node/context';
+import type { Platform } from '../../../src/node/core/context';
 import { NodeEvents, type SwapEventData } from '../../../src/shared/wire';
 import { nodePlatform } from '../../../tools/host/nodePlatform';
 import { daemon, devnet } from '../devnet/daemon';

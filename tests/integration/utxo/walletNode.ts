@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { NodeHost } from '../../../src/node/nodeHost';
 import { nodePlatform } from '../../../tools/host/nodePlatform';
 import { devnet } from '../devnet/daemon';
-import type { Platform } from '../../../src/node/context';
+import type { Platform } from '../../../src/node/core/context';
 
 export const RPC_PASSWORD = 'Itest-Rpc-Key!1';
 

@@ -8,7 +8,7 @@ import { HDKey } from '@scure/bip32';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Platform } from '../../../src/node/context';
+import type { Platform } from '../../../src/node/core/context';
 import { p2pkhAddress } from '../../../src/node/crypto';
 import { NodeHost } from '../../../src/node/nodeHost';
 import { nodePlatform } from '../../../tools/host/nodePlatform';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorPath, errorTrace, internalError, MmError, ourFrames } from '../../../src/node/errors';
+import { errorPath, errorTrace, internalError, MmError, ourFrames } from '../../../src/node/core/errors';
 import { dispatcherError } from '../../../src/node/rpc/dispatcherError';
 
 describe('error locations', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MmError } from '../../../src/node/errors';
-import { TaskManager, type TaskHandle } from '../../../src/node/tasks';
+import { MmError } from '../../../src/node/core/errors';
+import { TaskManager, type TaskHandle } from '../../../src/node/core/tasks';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 

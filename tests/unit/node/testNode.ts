@@ -1,6 +1,6 @@
 /** A node core started in-process on fake IndexedDB, for unit tests of the RPC and lifecycle. */
 import { resolve } from 'node:path';
-import type { Platform } from '../../../src/node/context';
+import type { Platform } from '../../../src/node/core/context';
 import { NodeHost } from '../../../src/node/nodeHost';
 import { nodePlatform } from '../../../tools/host/nodePlatform';
 

@@ -3,8 +3,8 @@
  * kept passive does not count, as in KDF). The answer is KDF's `Erc20InitResult`.
  */
 import type { ParamReader } from '../../../shared/params';
-import type { NodeContext } from '../../context';
-import { MmError } from '../../errors';
+import type { NodeContext } from '../../core/context';
+import { MmError } from '../../core/errors';
 import type { CoinBalance } from '../coin';
 import { EthCoin } from '../eth/ethCoin';
 import { wireBalance } from './balanceReport';

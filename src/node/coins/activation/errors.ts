@@ -4,7 +4,7 @@
  * (enable_eth_with_tokens, task::enable_eth) and `EnableTokenError` (enable_erc20), all in
  * coins_activation. Unit-like variants that carry a string display just that string, as derive_more does.
  */
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 import type { NodeFailure } from '../eth/nodeFailures';
 import type { ServerFailure } from '../utxo/electrum';
 

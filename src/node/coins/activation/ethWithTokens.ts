@@ -6,9 +6,9 @@
  * KDF's `re_enable_passive_platform_coin_with_tokens`.
  */
 import type { ParamReader } from '../../../shared/params';
-import type { NodeContext } from '../../context';
-import { MmError } from '../../errors';
-import type { TaskHandle } from '../../tasks';
+import type { NodeContext } from '../../core/context';
+import { MmError } from '../../core/errors';
+import type { TaskHandle } from '../../core/tasks';
 import type { CoinBalance } from '../coin';
 import { UnreachableNodesError } from '../coinErrors';
 import { activateEvmCoin } from '../eth/activate';

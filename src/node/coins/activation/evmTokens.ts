@@ -3,13 +3,13 @@
  * `coin_conf_with_protocol` does, and its activation on a platform coin, inheriting the platform's
  * swap contracts (KDF's `initialize_erc20_token`).
  */
-import type { NodeContext } from '../../context';
+import type { NodeContext } from '../../core/context';
 import type { CoinBalance } from '../coin';
 import type { CoinConfig } from '../config';
 import { activateEvmCoin } from '../eth/activate';
 import type { EthActivationParams } from '../eth/activationParams';
 import type { EthCoin } from '../eth/ethCoin';
-import type { MmError } from '../../errors';
+import type { MmError } from '../../core/errors';
 import { CUSTOM_TOKENS_UNSUPPORTED } from './errors';
 
 /** How the calling method names a token config's failures (KDF's `EnablePlatformCoinWithTokensError` or `EnableTokenError`). */

@@ -3,7 +3,7 @@
  * its reservation up at once, so the coin can be activated again right away, while the abandoned
  * work runs on until its next step and then shuts down what it built instead of registering it.
  */
-import { taskError } from '../../tasks';
+import { taskError } from '../../core/tasks';
 import type { EnabledCoin } from '../coin';
 import type { EnabledCoins } from '../registry';
 

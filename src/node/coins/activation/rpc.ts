@@ -2,8 +2,8 @@
  * RPC handlers of the v2 activation methods (Komodo Wallet's way of activating coins); the coins
  * domain's `rpc.ts` merges them into its table.
  */
-import type { HandlerTable, MethodHandlers } from '../../handler';
-import { readHwUserAction } from '../../tasks';
+import type { HandlerTable, MethodHandlers } from '../../core/handler';
+import { readHwUserAction } from '../../core/tasks';
 import { enableErc20 } from './erc20';
 import { ENABLE_ETH_TASK, enableEthWithTokens, initEnableEth } from './ethWithTokens';
 import { ENABLE_UTXO_TASK, initEnableUtxo } from './utxoTask';

@@ -6,9 +6,9 @@
  * key is read, `UserActionRequired` with `EnterTrezorPin` / `EnterTrezorPassphrase`.
  */
 import type { ParamReader } from '../../../shared/params';
-import type { NodeContext } from '../../context';
-import { MmError } from '../../errors';
-import type { TaskHandle } from '../../tasks';
+import type { NodeContext } from '../../core/context';
+import { MmError } from '../../core/errors';
+import type { TaskHandle } from '../../core/tasks';
 import type { CoinConfig } from '../config';
 import { activateUtxoCoin, attachHdWallet } from '../utxo/activate';
 import { serverFailuresOf } from '../utxo/electrum';

@@ -3,7 +3,7 @@
  * 10 × dust for UTXO coins (`utxo_common::min_trading_vol`), one base unit (1/10^decimals)
  * for ETH, ERC20 and QRC20 (`eth.rs`, `qrc20.rs`), whose dust is 0.
  */
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 import type { CoinConfig } from './types';
 
 export function minTradingVol(coin: CoinConfig): bigint {

@@ -10,9 +10,9 @@
  * coins file or else from the contract's `decimals()`.
  */
 import type { ParamReader } from '../../../shared/params';
-import type { NodeContext } from '../../context';
+import type { NodeContext } from '../../core/context';
 import { toChecksumAddress, type NodeKeys } from '../../crypto';
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 import { TxHistoryStore } from '../../storage';
 import type { CoinBalance, TransactionDetails } from '../coin';
 import { coinError } from '../coinErrors';

@@ -9,7 +9,7 @@
  * KDF's `gas_api` providers are not configured here, so the `Provider` estimator answers the same
  * (KDF falls back to the simple estimator without `gas_api`).
  */
-import { internalError } from '../../errors';
+import { internalError } from '../../core/errors';
 import type { FeeHistory } from './feeHistory';
 import { formatUnits, GWEI_DECIMALS } from './units';
 

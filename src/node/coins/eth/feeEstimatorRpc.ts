@@ -4,9 +4,9 @@
  * (CoinNotFound 404, CoinNotSupported 501, Internal 500). No estimator has to be started first:
  * KDF computes it on each call (its `fee_estimator::enable` stream is a separate, periodic push).
  */
-import type { NodeContext } from '../../context';
-import { MmError } from '../../errors';
-import type { HandlerTable } from '../../handler';
+import type { NodeContext } from '../../core/context';
+import { MmError } from '../../core/errors';
+import type { HandlerTable } from '../../core/handler';
 import type { ParamReader } from '../../../shared/params';
 import { EthCoin } from './ethCoin';
 import { estimateFromHistory, estimateToWire, FEE_HISTORY_BLOCKS, FEE_HISTORY_PERCENTILES } from './feeEstimator';

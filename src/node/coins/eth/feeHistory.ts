@@ -3,7 +3,7 @@
  * Every number the node sends is checked (a hex quantity, at most MAX_FEE_PER_GAS_WEI, arrays as
  * long as asked for), so a broken or hostile node yields an error, never a fee built on garbage.
  */
-import type { MmError } from '../../errors';
+import type { MmError } from '../../core/errors';
 import { coinError } from '../coinErrors';
 import type { EthChainApi } from './chainApi';
 

@@ -2,7 +2,7 @@
  * Why an EVM node could not be used, typed, so an activation error can list each node that failed
  * and why (`error_data.nodes`) and a client can say it in words without parsing texts.
  */
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 
 /**
  * `unreachable`: no HTTP answer (refused, unknown host, TLS, CORS in a browser); `timeout`: no

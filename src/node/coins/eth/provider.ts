@@ -9,7 +9,7 @@
  * (devnet-notes §3). Library errors become MmError here, keeping the cause.
  */
 import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 import type { LogFn } from './log';
 import { classifyNodeError, NodesFailedError, type NodeFailure } from './nodeFailures';
 

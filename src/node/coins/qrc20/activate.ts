@@ -7,9 +7,9 @@
  * cannot be read is shut down again, leaving nothing behind.
  */
 import type { ParamReader } from '../../../shared/params';
-import type { NodeContext } from '../../context';
+import type { NodeContext } from '../../core/context';
 import { hexToBytes } from '../../crypto';
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 import { TxHistoryStore } from '../../storage';
 import type { CoinBalance, TransactionDetails } from '../coin';
 import { coinError } from '../coinErrors';

@@ -4,7 +4,7 @@
  * KDF's `encode_contract_number` form (little-endian, minimal, a sign byte when the top bit is set).
  * History reads the gas a call offered back from its output.
  */
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 
 const OP_4 = 0x54;
 const OP_CALL = 0xc2;

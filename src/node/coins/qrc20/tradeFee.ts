@@ -11,7 +11,7 @@
  * - The taker fee: one `transfer` of the dex fee.
  */
 import { MmNumber } from '../../../shared/number';
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 import { coinError } from '../coinErrors';
 import { NotSufficientBalanceError, type DexFeePayment, type FeeApproxStage, type TradeFee, type TradeFees, type TradeValue } from '../tradeFee';
 import { coinFeeRate } from '../utxo/feeRate';

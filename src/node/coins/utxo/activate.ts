@@ -4,8 +4,8 @@
  * cannot be read is shut down again, so a failed activation leaves nothing behind.
  */
 import type { ParamReader } from '../../../shared/params';
-import type { NodeContext } from '../../context';
-import type { TaskHandle } from '../../tasks';
+import type { NodeContext } from '../../core/context';
+import type { TaskHandle } from '../../core/tasks';
 import type { CoinBalance, TransactionDetails } from '../coin';
 import { HdAccountsStore, TxHistoryStore } from '../../storage';
 import { chainIndex, DEFAULT_GAP_LIMIT, type HdAddressId } from '../hdWallet/path';

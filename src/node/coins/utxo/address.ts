@@ -10,7 +10,7 @@
  */
 import { base58check, bech32, bech32m } from '@scure/base';
 import { bytesToHex, hash160, p2pkhAddress, p2wpkhAddress, sha256 } from '../../crypto';
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 import { coinError } from '../coinErrors';
 import type { CoinConfig, UtxoParams } from '../config';
 import { decodeCashAddr, encodeCashAddr, type CashAddrKind, type CashAddress } from './cashaddr';

@@ -4,7 +4,7 @@
  */
 import type { Transaction } from 'bitcoinjs-lib';
 import type { KeyPair } from '../../crypto';
-import type { TaskHandle } from '../../tasks';
+import type { TaskHandle } from '../../core/tasks';
 import type { CoinConfig } from '../config';
 import { coinSighashScheme, signLegacyScriptInput, signTx, type InputKind, type SignedTx, type TxPlan } from './tx';
 

@@ -14,7 +14,7 @@
  */
 import { MmNumber } from '../../../shared/number';
 import { hash160, hexToBytes } from '../../crypto';
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 import { minTradingVol } from '../config';
 import {
   AmountIsTooSmallError,

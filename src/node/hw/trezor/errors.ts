@@ -3,7 +3,7 @@
  * with the fieldless `HwRpcError` variant as `error_data` (`crypto/src/hw_error.rs`), and anything
  * the GUI cannot act on (garbled frames, unexpected replies, USB faults) as `Internal`.
  */
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 
 /** KDF's `HwRpcError`: what a client must be able to tell apart and handle. */
 export type HwRpcError =

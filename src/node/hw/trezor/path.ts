@@ -1,5 +1,5 @@
 /** BIP32 paths as the device takes them: `address_n`, a list of uint32 with hardened indexes ≥ 2^31. */
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 
 export const HARDENED = 0x80000000;
 

@@ -12,7 +12,7 @@ import { Transaction } from 'bitcoinjs-lib';
 import { parseChainTx } from '../../coins/utxo/tx/txFormat';
 import { ZcashTransaction } from '../../coins/utxo/tx/zcashTx';
 import { bytesToHex, hexToBytes } from '../../crypto';
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 import { TrezorProtocolError } from './errors';
 import { toAddressN, type DerivationPath } from './path';
 import { OutputScriptType, RequestType, type TransactionType, type TxRequest, type TxRequestDetailsType } from './protobuf';

@@ -7,7 +7,7 @@
  */
 import { bytesToHex } from '../../crypto';
 import { decodeSigned } from '../../p2p/envelope';
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 import { albOrderedPair, type PairProof } from '../orderbook';
 import { decodeOrdermatchMessage } from './codec';
 

@@ -10,7 +10,7 @@
  * fields out (telling the two field 5s apart by wire type) and returns the RPC without them, for
  * gossipsub to decode as usual. Everything else is copied byte for byte.
  */
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 
 export interface RelayControl {
   /** `IAmRelay`: the sender is a relay (a KDF seed), subscribed to every topic without saying so. */

@@ -212,3 +212,10 @@ export class SwapEngine {
     this.running.set(swap.uuid, { abort, done, current: () => current() });
   }
 }
+
+declare module '../../core/context' {
+  interface NodeServices {
+    /** The swaps this node runs. */
+    swaps: SwapEngine;
+  }
+}

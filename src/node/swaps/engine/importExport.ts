@@ -7,7 +7,7 @@
  * not this wallet's swap, already stored, or repeated.
  */
 import { bytesToHex, hexToBytes } from '../../crypto';
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 import { deriveSwapSecret, secretHash } from '../protocol/secret';
 import { MAKER_ERROR_EVENTS, MAKER_SUCCESS_EVENTS, TAKER_ERROR_EVENTS, TAKER_SUCCESS_EVENTS } from './events';
 import { parseStoredSwap, SAVED_SWAP_VERSION, startedData, type SavedSwap } from './savedSwap';

@@ -3,7 +3,7 @@
  * that can swap, the platform's clock and events. Swaps resume once the engine is open; a resumed
  * swap whose coin is not activated yet waits for it.
  */
-import type { NodeContext } from '../../context';
+import type { NodeContext } from '../../core/context';
 import type { P2p } from '../../p2p/types';
 import { SwapsStore } from '../../storage/swapsDb';
 import type { ActiveSwaps } from '../activeSwaps';

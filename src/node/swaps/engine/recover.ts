@@ -6,7 +6,7 @@
  * Failures carry KDF's texts (its legacy RPC answers them as plain `ERR!` strings).
  */
 import type { SwapOps, SwapTx } from '../../coins/swapOps';
-import { MmError } from '../../errors';
+import { MmError } from '../../core/errors';
 import { hexToBytes } from '../../crypto';
 import type { MakerNegotiationData, TakerNegotiationData } from './events';
 import { swapTx, type SwapCoins } from './run';

@@ -5,9 +5,9 @@
  * `import_swaps` takes back in a fresh browser.
  */
 import { MmNumber } from '../../../shared/number';
-import type { NodeContext } from '../../context';
-import { MmError } from '../../errors';
-import type { HandlerTable } from '../../handler';
+import type { NodeContext } from '../../core/context';
+import { MmError } from '../../core/errors';
+import type { HandlerTable } from '../../core/handler';
 import type { SwapEngine } from './engine';
 import { exportSwap, ImportSwapsError, planImport } from './importExport';
 

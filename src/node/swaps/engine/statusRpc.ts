@@ -5,9 +5,9 @@
  * mmrpc forms answer `SwapRpcData` (`{swap_type, swap_data}`) and fail with KDF's typed errors.
  */
 import type { ParamReader } from '../../../shared/params';
-import type { NodeContext } from '../../context';
-import { MmError } from '../../errors';
-import type { HandlerTable } from '../../handler';
+import type { NodeContext } from '../../core/context';
+import { MmError } from '../../core/errors';
+import type { HandlerTable } from '../../core/handler';
 import { recentSwaps, RecentSwapsError, type RecentSwapsPage } from './recentSwaps';
 import type { SavedSwap } from './savedSwap';
 import { savedSwapToWire, swapRpcData, swapStatusToWire } from './statusWire';

@@ -17,7 +17,7 @@ import {
 } from '../../../../src/node/coins/messageSigning';
 import { medianTime } from '../../../../src/node/coins/chainRpc';
 import { bytesToHex, hash160, keyPairFromPrivkey, privkeyFromPassphrase } from '../../../../src/node/crypto';
-import { MmError } from '../../../../src/node/errors';
+import { MmError } from '../../../../src/node/core/errors';
 import vectors from '../../../fixtures/coins/message-signing.json';
 
 interface VerifyCase {

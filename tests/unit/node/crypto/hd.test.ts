@@ -16,7 +16,7 @@ import {
   validateMnemonic,
 } from '../../../../src/node/crypto/index';
 import { hash160 } from '../../../../src/node/crypto/hashes';
-import { MmError } from '../../../../src/node/errors';
+import { MmError } from '../../../../src/node/core/errors';
 import { HDKey } from '@scure/bip32';
 
 const TANK = 'tank abandon bind salon remove wisdom net size aspect direct source fossil';

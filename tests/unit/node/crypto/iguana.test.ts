@@ -11,7 +11,7 @@ import {
   wifEncode,
 } from '../../../../src/node/crypto/index';
 import { hash160 } from '../../../../src/node/crypto/hashes';
-import { MmError } from '../../../../src/node/errors';
+import { MmError } from '../../../../src/node/core/errors';
 
 interface IguanaVector {
   description: string;

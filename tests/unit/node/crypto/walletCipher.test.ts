@@ -6,7 +6,7 @@ import {
   MIN_PBKDF2_ITERATIONS,
   type EncryptedSecret,
 } from '../../../../src/node/crypto/index';
-import { MmError } from '../../../../src/node/errors';
+import { MmError } from '../../../../src/node/core/errors';
 
 const SECRET = 'tank abandon bind salon remove wisdom net size aspect direct source fossil';
 const PASSWORD = 'correct horse battery staple';

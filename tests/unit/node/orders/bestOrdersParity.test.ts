@@ -4,7 +4,7 @@
  * `request_by` number or volume, `exclude_mine`, and hostile `request_by` values.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NodeContext } from '../../../../src/node/context';
+import type { NodeContext } from '../../../../src/node/core/context';
 import { Authenticator } from '../../../../src/node/rpc/auth';
 import { Dispatcher } from '../../../../src/node/rpc/dispatcher';
 import { allHandlers } from '../../../../src/node/rpc/handlers';

@@ -3,7 +3,7 @@
  * order of the coin is matching or a swap uses it, and only passivizes a platform whose tokens stay.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NodeContext } from '../../../../src/node/context';
+import type { NodeContext } from '../../../../src/node/core/context';
 import { decodeOrdermatchMessage } from '../../../../src/node/orders/messages/codec';
 import type { SetPriceRequest } from '../../../../src/node/orders/makerActions';
 import type { SellBuyRequest } from '../../../../src/node/orders/takerActions';

@@ -12,7 +12,7 @@ import type { EnabledCoin } from '../../../../src/node/coins/coin';
 import { parseCoinsConfig, type CoinConfig } from '../../../../src/node/coins/config';
 import { EnabledCoins } from '../../../../src/node/coins/registry';
 import { bytesToHex } from '../../../../src/node/crypto';
-import { MmError } from '../../../../src/node/errors';
+import { MmError } from '../../../../src/node/core/errors';
 import type { OrderBalance } from '../../../../src/node/orders/balance';
 import type { OrdersTiming } from '../../../../src/node/orders/core';
 import type { SetPriceRequest } from '../../../../src/node/orders/makerActions';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MmError } from '../../../../src/node/errors';
+import { MmError } from '../../../../src/node/core/errors';
 import { decodeOrdermatchMessage } from '../../../../src/node/orders/messages/codec';
 import type { SetPriceRequest } from '../../../../src/node/orders/makerActions';
 import { Bus } from './bus';

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshIndexedDb } from '../../../../tools/host/nodeIndexedDb';
-import type { NodeContext } from '../../../../src/node/context';
+import type { NodeContext } from '../../../../src/node/core/context';
 import { OrdersPersistence } from '../../../../src/node/orders/persistence';
 import { Authenticator } from '../../../../src/node/rpc/auth';
 import { Dispatcher } from '../../../../src/node/rpc/dispatcher';

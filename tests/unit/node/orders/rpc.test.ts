@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NodeContext } from '../../../../src/node/context';
+import type { NodeContext } from '../../../../src/node/core/context';
 import { Authenticator } from '../../../../src/node/rpc/auth';
 import { Dispatcher } from '../../../../src/node/rpc/dispatcher';
 import { allHandlers } from '../../../../src/node/rpc/handlers';

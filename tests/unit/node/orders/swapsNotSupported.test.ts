@@ -9,7 +9,7 @@ import type { MmNumber } from '../../../../src/shared/number';
 import type { EnabledCoin } from '../../../../src/node/coins/coin';
 import { EnabledCoins } from '../../../../src/node/coins/registry';
 import type { TradeFees } from '../../../../src/node/coins/tradeFee';
-import { MmError } from '../../../../src/node/errors';
+import { MmError } from '../../../../src/node/core/errors';
 import { tradeableCoin } from '../../../../src/node/orders/validation';
 import { tokenOnFakeServer } from '../coins/qrc20/fakeQtumElectrum';
 import { TEST_COINS, TEST_SWAP_CONTRACT } from '../coins/qrc20/fixtures';

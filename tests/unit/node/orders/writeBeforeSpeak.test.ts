@@ -3,8 +3,8 @@
  * that fails leaves nothing published, my orders as they were, and (on an RPC) a typed 500.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NodeContext } from '../../../../src/node/context';
-import { MmError } from '../../../../src/node/errors';
+import type { NodeContext } from '../../../../src/node/core/context';
+import { MmError } from '../../../../src/node/core/errors';
 import { decodeOrdermatchMessage } from '../../../../src/node/orders/messages/codec';
 import type { SetPriceRequest } from '../../../../src/node/orders/makerActions';
 import type { SellBuyRequest } from '../../../../src/node/orders/takerActions';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../../../../src/node/crypto';
-import { MmError } from '../../../../src/node/errors';
+import { MmError } from '../../../../src/node/core/errors';
 import { MsgpackError } from '../../../../src/node/p2p/errors';
 import { encodeFrame, MAX_FRAME_BYTES, readFrame } from '../../../../src/node/p2p/framing';
 import { decodePeerRequest, decodePeerResponse, encodePeerRequest, encodePeerResponse } from '../../../../src/node/p2p/peerRequest';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import cases from '../../../fixtures/rpc/dispatcher.json';
-import type { NodeContext } from '../../../../src/node/context';
+import type { NodeContext } from '../../../../src/node/core/context';
 import { Authenticator } from '../../../../src/node/rpc/auth';
 import { Dispatcher } from '../../../../src/node/rpc/dispatcher';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { METHOD_TABLE } from '../../../../src/shared/methods';
-import type { HandlerTable } from '../../../../src/node/handler';
+import type { HandlerTable } from '../../../../src/node/core/handler';
 import { lifecycleHandlers } from '../../../../src/node/lifecycle/rpc';
 import { domainHandlers } from '../../../../src/node/rpc/domainHandlers';
 import { allHandlers } from '../../../../src/node/rpc/handlers';

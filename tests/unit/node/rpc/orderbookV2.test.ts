@@ -4,7 +4,7 @@
  * dearest, bids inverted and descending, and the `OrderbookRpcError` variants.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NodeContext } from '../../../../src/node/context';
+import type { NodeContext } from '../../../../src/node/core/context';
 import { Authenticator } from '../../../../src/node/rpc/auth';
 import { Dispatcher } from '../../../../src/node/rpc/dispatcher';
 import { allHandlers } from '../../../../src/node/rpc/handlers';

@@ -1,6 +1,6 @@
 /** mmrpc 2.0 `my_tx_history` on coins without a background history: KDF's NotSupportedFor for EVM coins, and its targets per wallet kind. */
 import { describe, expect, it } from 'vitest';
-import type { NodeContext } from '../../../../src/node/context';
+import type { NodeContext } from '../../../../src/node/core/context';
 import { EnabledCoins } from '../../../../src/node/coins/registry';
 import { Authenticator } from '../../../../src/node/rpc/auth';
 import { Dispatcher } from '../../../../src/node/rpc/dispatcher';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { freshFactory, rawVersion } from './fakeIdb.js';
 import { openDb, type DbSpec, type Migration } from '../../../../src/node/storage/index.js';
-import { MmError } from '../../../../src/node/errors.js';
+import { MmError } from '../../../../src/node/core/errors.js';
 
 const NAME = 'TEST_1::KOMODEFI::things';
 

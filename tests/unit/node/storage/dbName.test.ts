@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DB_NAMESPACE, SHARED_DB_OWNER, dbName } from '../../../../src/node/storage/index.js';
-import { MmError } from '../../../../src/node/errors.js';
+import { MmError } from '../../../../src/node/core/errors.js';
 
 const RMD = '0123456789abcdef0123456789abcdef01234567';
 

@@ -1,7 +1,7 @@
 /** The storage interface's behaviour, the same on both engines (IndexedDB in the browser, SQLite in the host). */
 import { describe, expect, it } from 'vitest';
 import { KeyExistsError, type Database, type DbSchema, type StorageFactory } from '../../../../src/node/storage';
-import { MmError } from '../../../../src/node/errors';
+import { MmError } from '../../../../src/node/core/errors';
 import { engines } from './engines';
 
 const NAME = 'TEST_1::KOMODEFI::things';

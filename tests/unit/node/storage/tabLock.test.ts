@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tryAcquireWalletLock } from '../../../../src/node/storage/index.js';
-import { MmError } from '../../../../src/node/errors.js';
+import { MmError } from '../../../../src/node/core/errors.js';
 import { asLocks, FakeLockManager } from '../fakeLocks';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { engines } from './engines.js';
 import { KeyExistsError, WalletsStore, type StoredWallet } from '../../../../src/node/storage/index.js';
-import { MmError } from '../../../../src/node/errors.js';
+import { MmError } from '../../../../src/node/core/errors.js';
 
 const WALLETS_SCHEMA = { db: 'wallets', version: 1, stores: { mnemonics: { keyPath: 'wallet_name' } } };
 

@@ -17,7 +17,7 @@ import {
   type TradeFees,
   type TradeValue,
 } from '../../../../src/node/coins/tradeFee';
-import type { NodeContext } from '../../../../src/node/context';
+import type { NodeContext } from '../../../../src/node/core/context';
 import { Authenticator } from '../../../../src/node/rpc/auth';
 import { Dispatcher, type Reply } from '../../../../src/node/rpc/dispatcher';
 import { allHandlers } from '../../../../src/node/rpc/handlers';

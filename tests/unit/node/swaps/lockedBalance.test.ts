@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import coins from '../../../fixtures/swaps/coins.json';
 import { MmNumber } from '../../../../src/shared/number';
-import { MmError } from '../../../../src/node/errors';
+import { MmError } from '../../../../src/node/core/errors';
 import { swapsBalance } from '../../../../src/node/orders/swapsBalance';
 import { swapsTestNode, type FakeCoinsFixture, type SwapsTestNode } from './fakeCoins';
 

@@ -7,7 +7,7 @@ import { MmNumber } from '../../../../src/shared/number';
 import { parseCoinsConfig, type CoinConfig } from '../../../../src/node/coins/config';
 import { UtxoTradeFees } from '../../../../src/node/coins/utxo/tradeFee';
 import type { Unspent } from '../../../../src/node/coins/utxo/tx';
-import type { MmError } from '../../../../src/node/errors';
+import type { MmError } from '../../../../src/node/core/errors';
 import { dexFee } from '../../../../src/node/swaps/dexFee';
 import { calcMaxMakerVol } from '../../../../src/node/swaps/maxMakerVol';
 import { calcMaxTakerVol, solveMaxTakerVol } from '../../../../src/node/swaps/maxTakerVol';

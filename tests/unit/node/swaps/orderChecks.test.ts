@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import coins from '../../../fixtures/swaps/coins.json';
 import { MmNumber } from '../../../../src/shared/number';
-import { MmError } from '../../../../src/node/errors';
+import { MmError } from '../../../../src/node/core/errors';
 import { checkBalanceForSwap, maxMakerVol, maxTakerVol, type LockedAmounts } from '../../../../src/node/swaps';
 import { swapsTestNode, type FakeCoinsFixture } from './fakeCoins';
 

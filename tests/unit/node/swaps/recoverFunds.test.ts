@@ -5,7 +5,7 @@
  * tried twice.
  */
 import { describe, expect, it } from 'vitest';
-import type { MmError } from '../../../../src/node/errors';
+import type { MmError } from '../../../../src/node/core/errors';
 import type { SavedSwap } from '../../../../src/node/swaps/engine/savedSwap';
 import { makerSideTerms } from '../../../../src/node/swaps/engine/terms';
 import { hexToBytes } from '../../../../src/node/crypto';

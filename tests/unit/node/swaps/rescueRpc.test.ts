@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MmNumber } from '../../../../src/shared/number';
-import type { NodeContext } from '../../../../src/node/context';
+import type { NodeContext } from '../../../../src/node/core/context';
 import { bytesToHex, hexToBytes } from '../../../../src/node/crypto';
 import { Authenticator } from '../../../../src/node/rpc/auth';
 import { Dispatcher } from '../../../../src/node/rpc/dispatcher';

@@ -3,7 +3,7 @@
  * shapes, over swaps the engine ran on fake chains.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { NodeContext } from '../../../../src/node/context';
+import type { NodeContext } from '../../../../src/node/core/context';
 import { Authenticator } from '../../../../src/node/rpc/auth';
 import { Dispatcher } from '../../../../src/node/rpc/dispatcher';
 import { allHandlers } from '../../../../src/node/rpc/handlers';

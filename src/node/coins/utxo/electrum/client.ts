@@ -8,7 +8,7 @@
  * finds no server connected opens the suspended ones at once rather than waiting for their
  * back-off (recovery), and waits a short budget for the first to connect.
  */
-import { MmError } from '../../../errors';
+import { MmError } from '../../../core/errors';
 import { ElectrumConnection } from './connection';
 import type { ConnectionEvents, ConnectionSettings, Traffic } from './connection';
 import { ElectrumError, electrumUrl } from './errors';

@@ -4,7 +4,7 @@
  * retries on another server) or because the server answered with a JSON-RPC error
  * (`kind: 'server'`, never retried; its `code` and text are kept).
  */
-import { MmError } from '../../../errors';
+import { MmError } from '../../../core/errors';
 import type { ElectrumServer, RpcErrorObject } from './types';
 
 export type ElectrumErrorKind = 'transport' | 'server';

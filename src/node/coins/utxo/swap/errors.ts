@@ -1,5 +1,5 @@
 /** Errors of UTXO swap transactions that are not a counterparty's bad transaction (those are SwapValidationError). */
-import { MmError } from '../../../errors';
+import { MmError } from '../../../core/errors';
 
 /**
  * KDF's `PrivKeyPolicyNotAllowed(HardwareWalletNotSupported)`: a hardware wallet signs only its own

@@ -3,7 +3,7 @@
  * bigdecimal): exact, no trailing zeros, `"0"` for zero, never an exponent.
  */
 import { MmNumber } from '../../../../shared/number';
-import { MmError } from '../../../errors';
+import { MmError } from '../../../core/errors';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 

@@ -25,7 +25,7 @@
  * asks for more; with `sendExact`, when they cannot pay it, the answer is TransactionTooLarge
  * naming how many inputs fit.
  */
-import { MmError } from '../../../errors';
+import { MmError } from '../../../core/errors';
 import { coinError } from '../../coinErrors';
 import { amountTooLow, notSufficientBalance, transactionTooLarge, zeroBalanceToWithdrawMax } from '../../withdrawErrors';
 import { feeForVsize } from './fee';

@@ -15,7 +15,7 @@
 import { Transaction } from 'bitcoinjs-lib';
 import { concatBytes } from '@noble/hashes/utils.js';
 import { bytesToHex, sha256d } from '../../../crypto';
-import { MmError } from '../../../errors';
+import { MmError } from '../../../core/errors';
 import { ByteReader, u32le, u64le, varInt, varSlice } from './bytes';
 
 export const OVERWINTER_FLAG = 0x8000_0000;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ParamError, ParamReader } from '../../../../../src/shared/params';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 import {
   MAX_ELECTRUM_SERVERS,
   MAX_ETH_NODES,

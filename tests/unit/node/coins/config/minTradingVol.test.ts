@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 import { minTradingVol, parseCoinsConfig, type CoinConfig } from '../../../../../src/node/coins/config';
 import { readJson } from './helpers';
 

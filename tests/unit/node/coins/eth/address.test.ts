@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAddress } from '../../../../../src/node/coins/eth/address';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 import cases from '../../../../fixtures/eth/addresses.json';
 
 interface Case {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ParamError, ParamReader } from '../../../../../src/shared/params';
 import { readWithdrawRequest } from '../../../../../src/node/coins/withdrawRequest';
 import { ethFeeDetails, gasFromFee, type PayForGas } from '../../../../../src/node/coins/eth/fee';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 import fees from '../../../../fixtures/eth/fees.json';
 
 interface GasCase {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { EthChainApi } from '../../../../../src/node/coins/eth/chainApi';
 import { estimateFromHistory, estimateToWire, FEE_HISTORY_BLOCKS, FEE_HISTORY_PERCENTILES } from '../../../../../src/node/coins/eth/feeEstimator';
 import { feeHistory, latestBaseFee } from '../../../../../src/node/coins/eth/feeHistory';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 import fixture from '../../../../fixtures/eth/fee-estimator.json';
 
 /** A chain whose node answers every call with `answer`, recording the calls. */

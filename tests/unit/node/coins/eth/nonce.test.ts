@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { NonceNotNextError, WalletNonces } from '../../../../../src/node/coins/eth/nonce';
 import { NodeRpcError } from '../../../../../src/node/coins/eth/provider';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 
 /** A node whose pending count answers after a delay and counts what was sent to it. */
 function fakeNode() {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCoinsConfig } from '../../../../../src/node/coins/config';
 import { configuredMaxTxType } from '../../../../../src/node/coins/eth/txType';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 
 const ETH = { coin: 'ETHX', protocol: { type: 'ETH', protocol_data: { chain_id: 1 } }, chain_id: 1, mm2: 1 };
 

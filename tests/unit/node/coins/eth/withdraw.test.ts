@@ -6,7 +6,7 @@ import type { CallRequest } from '../../../../../src/node/coins/eth/chainApi';
 import { buildEthWithdraw, type EthWithdrawView } from '../../../../../src/node/coins/eth/withdraw';
 import { txDetailsToWire } from '../../../../../src/node/coins/wire';
 import { hexToBytes } from '../../../../../src/node/crypto';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 import fixture from '../../../../fixtures/eth/withdraw.json';
 
 const BOB_KEY = hexToBytes('b8c774f071de08c7fd8f62b97f1a5726f6ce9f1bcf141b70b86689254ed6714e');

@@ -6,7 +6,7 @@
 import { Transaction, script as bscript } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../../../../../src/node/crypto';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 import { decodeAddress } from '../../../../../src/node/coins/utxo/address';
 import { encodeTransfer } from '../../../../../src/node/coins/qrc20/abi';
 import { contractCallScript, encodeContractNumber, readContractCall } from '../../../../../src/node/coins/qrc20/contractScript';

@@ -7,7 +7,7 @@ import { address as baddress, Transaction } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
 import { MmNumber } from '../../../../../src/shared/number';
 import { bytesToHex } from '../../../../../src/node/crypto';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 import { txDetailsToWire } from '../../../../../src/node/coins/wire';
 import type { WithdrawFee, WithdrawRequest } from '../../../../../src/node/coins/coin';
 import { balanceEvents, tokenOnFakeServer } from './fakeQtumElectrum';

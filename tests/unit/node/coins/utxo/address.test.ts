@@ -4,7 +4,7 @@ import vectors from '../../../../fixtures/utxo/addresses.json';
 import { parseCoinsConfig, type CoinConfig } from '../../../../../src/node/coins/config';
 import { cashAddressOfScript, decodeAddress, myAddress } from '../../../../../src/node/coins/utxo/address';
 import { bytesToHex, hexToBytes, keyPairFromPrivkey, privkeyFromPassphrase } from '../../../../../src/node/crypto';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 
 const { coins } = parseCoinsConfig(coinsFile);
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import vectors from '../../../../fixtures/utxo/cashaddr.json';
 import { decodeCashAddr, encodeCashAddr, type CashAddrKind } from '../../../../../src/node/coins/utxo/cashaddr';
 import { bytesToHex, hexToBytes, sha256 } from '../../../../../src/node/crypto';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 
 const b58c = base58check(sha256);
 const KIND_OF_TYPE: Record<number, CashAddrKind> = { 0: 'p2pkh', 1: 'p2sh' };

@@ -7,7 +7,7 @@ import { DEX_FEE_ADDR_PUBKEY, type FeeApproxStage, type TradeFee } from '../../.
 import { raiseDynamicRate, UtxoTradeFees, type UtxoFeeView } from '../../../../../src/node/coins/utxo/tradeFee';
 import { estimateTxVsize, feeForVsize, opReturnScript, p2shScript, txFormat } from '../../../../../src/node/coins/utxo/tx';
 import { bytesToHex, hash160, hexToBytes } from '../../../../../src/node/crypto';
-import { MmError } from '../../../../../src/node/errors';
+import { MmError } from '../../../../../src/node/core/errors';
 
 const { coins } = parseCoinsConfig(JSON.parse(readFileSync(new URL('../../../../../public/coins.json', import.meta.url), 'utf8')));
 const BOB_P2PKH = hexToBytes('76a914b506088aa2a3b4bb1da3a29bf00ce1a550ea1df988ac');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MmError } from '../../../../../../src/node/errors';
+import { MmError } from '../../../../../../src/node/core/errors';
 import { ElectrumClient, ElectrumError, electrumUrl } from '../../../../../../src/node/coins/utxo/electrum';
 import type { ElectrumServer, WebSocketFactory } from '../../../../../../src/node/coins/utxo/electrum';
 

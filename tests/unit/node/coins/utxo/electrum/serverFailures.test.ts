@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ElectrumError, serverFailuresOf } from '../../../../../../src/node/coins/utxo/electrum';
-import { MmError } from '../../../../../../src/node/errors';
+import { MmError } from '../../../../../../src/node/core/errors';
 import { electrumTestBed, HANG, deadUrl } from './fakeElectrumServer';
 
 const { server, harness, rejection } = electrumTestBed();

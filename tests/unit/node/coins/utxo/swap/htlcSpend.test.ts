@@ -13,7 +13,7 @@ import { parseCoinsConfig } from '../../../../../../src/node/coins/config';
 import { softwareSigner } from '../../../../../../src/node/coins/utxo/signer';
 import { p2pkhScript } from '../../../../../../src/node/coins/utxo/tx';
 import { bytesToHex, hash160, hexToBytes, keyPairFromPrivkey, privkeyFromPassphrase } from '../../../../../../src/node/crypto';
-import { MmError } from '../../../../../../src/node/errors';
+import { MmError } from '../../../../../../src/node/core/errors';
 import { buildHtlcSpend } from '../../../../../../src/node/coins/utxo/swap/htlcSpend';
 import { classifySpend, htlcInputOf, secretFromSpend } from '../../../../../../src/node/coins/utxo/swap/outcome';
 import { SwapValidationError } from '../../../../../../src/node/coins/swapOps';

@@ -3,7 +3,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { Transaction } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
 import { MmNumber } from '../../../../../../src/shared/number';
-import { MmError } from '../../../../../../src/node/errors';
+import { MmError } from '../../../../../../src/node/core/errors';
 import { SwapValidationError, type HtlcTerms, type SwapOps } from '../../../../../../src/node/coins/swapOps';
 import { electrumScripthash } from '../../../../../../src/node/coins/utxo/scripthash';
 import { htlcOutputScript, redeemScriptOf } from '../../../../../../src/node/coins/utxo/swap/payment';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import vectors from '../../../../../fixtures/utxo/amounts.json';
 import { decimalToSat, satToDecimal } from '../../../../../../src/node/coins/utxo/tx';
-import { MmError } from '../../../../../../src/node/errors';
+import { MmError } from '../../../../../../src/node/core/errors';
 
 describe('satToDecimal', () => {
   it.each(vectors.satToDecimal)('$description', ({ sat, decimals, expected }) => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import fixture from '../../../../../fixtures/utxo/plans.json';
 import { bytesToHex, hexToBytes } from '../../../../../../src/node/crypto';
-import { MmError } from '../../../../../../src/node/errors';
+import { MmError } from '../../../../../../src/node/core/errors';
 import {
   estimateTxVsize,
   feeForVsize,

@@ -28,7 +28,7 @@ import {
   privkeyFromPassphrase,
   type KeyPair,
 } from '../../../../../../src/node/crypto';
-import { MmError } from '../../../../../../src/node/errors';
+import { MmError } from '../../../../../../src/node/core/errors';
 import { SighashCache } from '../../../../../../src/node/coins/utxo/tx/sighash';
 
 const { coins } = parseCoinsConfig(coinsFile);

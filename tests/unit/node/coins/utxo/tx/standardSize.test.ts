@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fixture from '../../../../../fixtures/utxo/standardSize.json';
 import plans from '../../../../../fixtures/utxo/plans.json';
 import { hexToBytes } from '../../../../../../src/node/crypto';
-import { MmError } from '../../../../../../src/node/errors';
+import { MmError } from '../../../../../../src/node/core/errors';
 import {
   estimateTxVsize,
   estimateTxWeight,

@@ -26,7 +26,7 @@ import {
 } from '../../../../../../src/node/coins/utxo/tx';
 import { ZcashSighash } from '../../../../../../src/node/coins/utxo/tx/zip243';
 import { bytesToHex, hash160, hexToBytes, keyPairFromPrivkey, privkeyFromPassphrase } from '../../../../../../src/node/crypto';
-import { MmError } from '../../../../../../src/node/errors';
+import { MmError } from '../../../../../../src/node/core/errors';
 
 const DOC = parseCoinsConfig(coinsFile).coins.get('DOC') as CoinConfig;
 const key = keyPairFromPrivkey(privkeyFromPassphrase('bob passphrase'));

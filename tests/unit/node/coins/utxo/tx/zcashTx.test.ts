@@ -15,7 +15,7 @@ import { parseTx, TxDecodeError, ZcashTransaction, type TxFormat } from '../../.
 import { parseChainTx } from '../../../../../../src/node/coins/utxo/tx/txFormat';
 import { ZcashSighash } from '../../../../../../src/node/coins/utxo/tx/zip243';
 import { bytesToHex, hexToBytes } from '../../../../../../src/node/crypto';
-import type { MmError } from '../../../../../../src/node/errors';
+import type { MmError } from '../../../../../../src/node/core/errors';
 
 /** KMD's and its asset chains' layout: Sapling v4 on the Sapling branch (KDF's defaults for `txversion: 4`). */
 const KOMODO: TxFormat = { kind: 'zcash', version: 4, versionGroupId: 0x892f2085, consensusBranchId: 0x76b809bb };

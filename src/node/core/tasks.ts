@@ -6,7 +6,7 @@
  * cancelled (`::cancel`). Statuses serialize as KDF's `RpcTaskStatus`:
  * `{status: "InProgress" | "UserActionRequired" | "Ok" | "Error", details}`.
  */
-import { ParamError, type ParamReader } from '../shared/params';
+import { ParamError, type ParamReader } from '../../shared/params';
 import { internalError, MmError, type FrameResolver, framesOf, errorPath, errorTrace } from './errors';
 
 export type TaskStatus =

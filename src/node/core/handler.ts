@@ -3,7 +3,7 @@
  * dispatcher in `rpc/` only wires them to the method table. Handlers get typed argument readers
  * and throw MmError; they never build envelopes.
  */
-import type { ParamReader } from '../shared/params';
+import type { ParamReader } from '../../shared/params';
 import type { NodeContext } from './context';
 
 /** A flat-format handler: returns the whole response body (wrapped in `{result}` or not, as KDF does). */

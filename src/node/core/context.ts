@@ -2,19 +2,17 @@
  * The node's explicit context: everything a handler may touch, passed down instead of singletons,
  * so the same core runs in the worker, under Node.js and in tests side by side.
  */
-import type { NodeConf } from '../shared/wire';
-import type { CoinConfig } from './coins/config';
-import type { NodeKeys } from './crypto';
+import type { NodeConf } from '../../shared/wire';
+import type { CoinConfig } from '../coins/config';
+import type { NodeKeys } from '../crypto';
 import type { FrameResolver } from './errors';
 import type { TaskManager } from './tasks';
-import type { HwContext } from './hw/hwContext';
-import type { UsbLike } from './hw/trezor';
-import type { EnabledCoins } from './coins/registry';
-import type { WebSocketFactory } from './coins/utxo/electrum';
-import type { BuildInfo } from './lifecycle/version';
-import type { StorageFactory, WalletsStore } from './storage';
-import type { OrdersService } from './orders/service';
-import type { SwapEngine } from './swaps/engine/engine';
+import type { HwContext } from '../hw/hwContext';
+import type { UsbLike } from '../hw/trezor';
+import type { EnabledCoins } from '../coins/registry';
+import type { WebSocketFactory } from '../coins/utxo/electrum';
+import type { BuildInfo } from '../lifecycle/version';
+import type { StorageFactory, WalletsStore } from '../storage';
 
 /** What the node needs from the place it runs in; the adapters at the edges take these by injection. */
 export interface Platform {
@@ -38,7 +36,15 @@ export interface Platform {
   now(): number;
 }
 
-export interface NodeContext {
+/**
+ * The services trading domains add to the context, each absent without a key or a peer-to-peer
+ * network. Empty here: `orders` and `swaps` declare theirs by module augmentation, so the kernel
+ * names no trading domain (the dependency rule `core-knows-no-trading-domain`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
+export interface NodeServices {}
+
+export interface NodeContext extends Partial<Readonly<NodeServices>> {
   readonly platform: Platform;
   readonly conf: Readonly<NodeConf>;
   readonly walletName: string | null;
@@ -53,10 +59,6 @@ export interface NodeContext {
   readonly tasks: TaskManager;
   /** The hardware wallet connected through `task::init_hwdevice`, if any. */
   readonly hw: HwContext;
-  /** My orders and the orderbook; absent without a key or a peer-to-peer network. */
-  readonly orders?: OrdersService;
-  /** The swaps this node runs; absent without a key or a peer-to-peer network. */
-  readonly swaps?: SwapEngine;
   log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
   /** Asks the node to stop once the current response has been sent. */
   requestStop(): void;
