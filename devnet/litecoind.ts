@@ -4,9 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { freePort, hasExited, sleep, terminate, waitForExit } from './process';
 import { DaemonError, DaemonRpc } from './rpc';
+import { LITECOIND } from './tools';
 
-/** The real binary: /usr/bin/litecoind is Debian's wrapper, which writes ~/.litecoin/litecoin.conf. */
-const LITECOIND = process.env.LITECOIND ?? '/usr/lib/litecoin/litecoind';
 
 export interface Litecoind {
   rpc: DaemonRpc;
@@ -49,6 +48,8 @@ export async function startLitecoind(datadir: string): Promise<Litecoind> {
   );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  let spawnError: Error | undefined;
+  child.once('error', (e) => (spawnError = e)); // no binary: no process, no exit event
   const rpc = new DaemonRpc(endpoint);
   const node: Litecoind = {
     rpc,
@@ -56,7 +57,7 @@ export async function startLitecoind(datadir: string): Promise<Litecoind> {
     datadir,
     process: child,
     async stop() {
-      if (hasExited(child)) return;
+      if (spawnError || hasExited(child)) return;
       await rpc.call('stop').catch(() => undefined);
       if (!(await waitForExit(child, 15_000))) await terminate(child, 'SIGKILL', 5_000);
     },
@@ -64,6 +65,7 @@ export async function startLitecoind(datadir: string): Promise<Litecoind> {
 
   const deadline = Date.now() + 30_000;
   for (;;) {
+    if (spawnError) throw new Error(`litecoind did not start (${LITECOIND}): ${spawnError.message}`);
     if (hasExited(child)) throw new Error(`litecoind exited during start-up (${datadir}): ${stderr.trim()}`);
     try {
       await rpc.call('getblockcount');

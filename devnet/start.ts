@@ -20,6 +20,7 @@ import { fundWallets, MINER_WALLET, WALLET_PASSPHRASES } from './funding';
 import type { DevnetInfo, ElectrumServerConfig } from './info';
 import { iguanaKey } from './keys';
 import { startLitecoind, type Litecoind } from './litecoind';
+import { checkTools } from './tools';
 import { terminate } from './process';
 import { spawnSeedNode, type SeedProcess } from './seednode';
 
@@ -102,6 +103,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   const blockInterval = opts.blockInterval ?? 1000;
   const log = opts.log ?? (() => undefined);
   const path = join(dir, 'devnet.json');
+  await checkTools();
   await mkdir(dir, { recursive: true });
   const unlock = await lockDir(dir);
   await rm(path, { force: true });

@@ -1,9 +1,8 @@
 /** One anvil process (the npm binary itself, so one PID) on 127.0.0.1 with the default dev accounts. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { freePort, hasExited, sleep, terminate } from '../process';
+import { ANVIL } from '../tools';
 
-const ANVIL = process.env.ANVIL ?? fileURLToPath(new URL('../../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil', import.meta.url));
 export const CHAIN_ID = 31337;
 
 export interface Anvil {
