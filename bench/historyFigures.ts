@@ -59,6 +59,8 @@ async function openWalletWithHistory(page: Page, devnet: Devnet): Promise<void> 
   await page.getByTestId('import-submit').click();
   await page.getByTestId('wallet-page').waitFor({ timeout: 60_000 });
   await page.getByTestId('add-coin-button').click();
+  // The bench serves a production build, where test coins (the devnet's) are listed only on request.
+  await page.getByTestId('show-test-coins').check();
   await page.getByTestId('coin-search').fill('rltc1');
   await page.locator('[data-testid="coin-option"][data-ticker="RLTC1"]').click();
   const row = page.getByTestId('server-row').first();
