@@ -19,6 +19,7 @@ const vitestJson = (project) => [
 
 /** Each step: a command, and where its test counts come from (none: the step counts as one check). */
 const steps = [
+  { name: 'node engines', cmd: ['node', 'scripts/checkEngines.mjs'] },
   { name: 'types', cmd: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'svelte types', cmd: ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings'] },
   { name: 'lint', cmd: ['eslint', '.', '--max-warnings', '0'] },
