@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Transaction } from 'bitcoinjs-lib';
-import Decimal from 'decimal.js';
+import { MmNumber } from '../../src/shared/number';
 import { chainRpc, devnetInfo, type DevnetInfo } from './devnet';
 import { acknowledgeStorageWarning, activateCoin, balanceOf, coinRow, importWallet, openApp, openExchange } from './helpers';
 
@@ -146,16 +146,16 @@ test('portfolio, transaction details and the simple swap', async ({ browser }) =
   expect(asked.searchParams.get('ids')).toBe('dogecoin,litecoin');
   expect(asked.searchParams.get('vs_currencies')).toBe('usd');
   expect(asked.searchParams.get('include_24hr_change')).toBe('true');
-  const b1 = new Decimal(await balanceOf(taker, 'RLTC1'));
-  const b2 = new Decimal(await balanceOf(taker, 'RLTC2'));
-  const v1 = b1.mul('71.23');
-  const v2 = b2.mul('0.3817');
+  const num = (s: string): MmNumber => MmNumber.parse(s);
+  const v1 = num(await balanceOf(taker, 'RLTC1')).mul(num('71.23'));
+  const v2 = num(await balanceOf(taker, 'RLTC2')).mul(num('0.3817'));
   const total = v1.add(v2);
-  await expect(taker.locator('[data-testid="portfolio-row"][data-ticker="RLTC1"]')).toHaveAttribute('data-value', v1.toFixed());
-  await expect(taker.getByTestId('portfolio-total')).toHaveAttribute('data-value', total.toFixed());
-  await expect(taker.getByTestId('portfolio-total')).toContainText(`${total.toFixed(2, Decimal.ROUND_HALF_UP).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} USD`);
-  const before = v1.div('0.975').add(v2.div('1.0425'));
-  await expect(taker.getByTestId('portfolio-total-change')).toHaveAttribute('data-value', total.sub(before).div(before).mul(100).toFixed());
+  await expect(taker.locator('[data-testid="portfolio-row"][data-ticker="RLTC1"]')).toHaveAttribute('data-value', v1.toDecimalString());
+  await expect(taker.getByTestId('portfolio-total')).toHaveAttribute('data-value', total.toDecimalString());
+  await expect(taker.getByTestId('portfolio-total')).toContainText(`${total.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} USD`);
+  // A day ago, at today's balances: each value ÷ (1 + its change); the total's change from that, in %.
+  const before = v1.div(num('0.975')).add(v2.div(num('1.0425')));
+  await expect(taker.getByTestId('portfolio-total-change')).toHaveAttribute('data-value', total.sub(before).div(before).mul(num('100')).toDecimalString());
   await taker.screenshot({ path: `${RESULTS}/portfolio-1440.png`, fullPage: true });
 
   // Hide balances: amounts and values go, prices stay.

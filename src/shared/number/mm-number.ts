@@ -16,6 +16,7 @@ import {
   type RationalJson,
 } from './codec';
 import { describeInput, MmNumberParseError } from './parse-error';
+import { fixedText, significantText } from './rounding';
 
 /** `{x, x_rat, x_fraction}` for a field prefix `x`, as KDF's `construct_detailed!` builds them. */
 export type MmNumberTriple<P extends string> = { [K in P]: string } & {
@@ -240,6 +241,22 @@ export class MmNumber {
   /** The `x` field: KDF's decimal text (see renderDecimal for the exact rounding rule). */
   toDecimalString(): string {
     return renderDecimal(this.numer, this.denom);
+  }
+
+  /**
+   * For display: rounded half away from zero to `places` decimals (0–100), all of them written
+   * (1.005 → "1.01", 2 → "2.00"); a value that rounds to zero has no sign. The value stays exact.
+   */
+  toFixed(places: number): string {
+    return fixedText(this.numer, this.denom, places);
+  }
+
+  /**
+   * For display: rounded half away from zero to `digits` significant digits (1–100), in plain
+   * notation without trailing zeros (0.000123456 → "0.0001235" and 123456 → "123500" at 4).
+   */
+  toSignificant(digits: number): string {
+    return significantText(this.numer, this.denom, digits);
   }
 
   /** The `x_rat` field. */

@@ -1,8 +1,8 @@
 /**
  * The portfolio's values: each coin's balance × its price, the total, and the total's change over
- * 24 h, all exact (decimal.js); rounding happens only when a value is turned into text.
+ * 24 h, all exact fractions (MmNumber); rounding happens only when a value is turned into text.
  */
-import Decimal from 'decimal.js';
+import { beforePercentChange, MmNumber, percentChange } from '../../shared/number';
 import { FIAT_CURRENCIES, type Quote } from './prices';
 
 export interface Holding {
@@ -15,37 +15,43 @@ export interface PortfolioRow {
   ticker: string;
   balance: string;
   /** Null: no price for this coin (no `coingecko_id`, or the source gave none). */
-  price: Decimal | null;
-  value: Decimal | null;
-  change24h: Decimal | null;
+  price: MmNumber | null;
+  value: MmNumber | null;
+  change24h: MmNumber | null;
 }
 
 export interface Portfolio {
   rows: PortfolioRow[];
   /** The sum of the priced coins' values. */
-  total: Decimal;
+  total: MmNumber;
   /** The total's change over 24 h in percent, when every priced coin has a change; else null. */
-  change24h: Decimal | null;
+  change24h: MmNumber | null;
   /** Coins left out of the total for want of a price or a readable balance. */
   unpriced: string[];
 }
 
-function decimal(s: string): Decimal | null {
-  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(s.trim())) return null;
-  return new Decimal(s.trim());
+/** A balance as plain decimal text; null when it is not one (or too large to read). */
+function amountOf(s: string): MmNumber | null {
+  const text = s.trim();
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(text)) return null;
+  try {
+    return MmNumber.parse(text);
+  } catch {
+    return null;
+  }
 }
 
-const HUNDRED = new Decimal(100);
+const MINUS_HUNDRED = MmNumber.of(-100n);
 
 export function portfolioOf(holdings: readonly Holding[], ids: Readonly<Record<string, string>>, quotes: ReadonlyMap<string, Quote>): Portfolio {
-  let total = new Decimal(0);
-  let before = new Decimal(0);
+  let total = MmNumber.ZERO;
+  let before = MmNumber.ZERO;
   let changeKnown = true;
   const unpriced: string[] = [];
   const rows = holdings.map((h): PortfolioRow => {
     const id = Object.hasOwn(ids, h.ticker) ? ids[h.ticker] : undefined;
     const quote = id === undefined ? undefined : quotes.get(id);
-    const balance = decimal(h.balance);
+    const balance = amountOf(h.balance);
     if (!quote || !balance) {
       unpriced.push(h.ticker);
       return { ticker: h.ticker, balance: h.balance, price: quote?.price ?? null, value: null, change24h: quote?.change24h ?? null };
@@ -53,18 +59,12 @@ export function portfolioOf(holdings: readonly Holding[], ids: Readonly<Record<s
     const value = balance.mul(quote.price);
     total = total.add(value);
     // The value a day ago at today's balance: value / (1 + change/100).
-    if (quote.change24h === null || quote.change24h.lte(-100)) changeKnown = false;
-    else before = before.add(value.div(HUNDRED.add(quote.change24h).div(HUNDRED)));
+    if (quote.change24h === null || quote.change24h.lte(MINUS_HUNDRED)) changeKnown = false;
+    else before = before.add(beforePercentChange(value, quote.change24h));
     return { ticker: h.ticker, balance: h.balance, price: quote.price, value, change24h: quote.change24h };
   });
-  const change24h = changeKnown && before.gt(0) ? total.sub(before).div(before).mul(HUNDRED) : null;
+  const change24h = changeKnown && before.isPositive() ? percentChange(before, total) : null;
   return { rows, total, change24h, unpriced };
-}
-
-/** `toFixed` without the sign of a value that rounds to zero ("-0.00" is "0.00"). */
-function fixedOf(v: Decimal, places: number): string {
-  const fixed = v.toFixed(places, Decimal.ROUND_HALF_UP);
-  return new Decimal(fixed).isZero() ? fixed.replace('-', '') : fixed;
 }
 
 function grouped(fixed: string): string {
@@ -74,20 +74,20 @@ function grouped(fixed: string): string {
   return `${sign}${withCommas}${frac !== undefined ? `.${frac}` : ''}`;
 }
 
-/** A value in `currency` for display: rounded half up to the currency's decimals, grouped by thousands. */
-export function formatFiat(v: Decimal, currency: string): string {
+/** A value in `currency` for display: rounded half away from zero to the currency's decimals, grouped by thousands. */
+export function formatFiat(v: MmNumber, currency: string): string {
   const places = FIAT_CURRENCIES[currency] ?? 2;
-  return `${grouped(fixedOf(v, places))} ${currency.toUpperCase()}`;
+  return `${grouped(v.toFixed(places))} ${currency.toUpperCase()}`;
 }
 
 /** A unit price for display: like a value, or 4 significant digits when below 1 (so 0.000123 is not 0.00). */
-export function formatPrice(v: Decimal, currency: string): string {
-  if (v.gte(1) || v.isZero()) return formatFiat(v, currency);
-  return `${v.toSignificantDigits(4, Decimal.ROUND_HALF_UP).toFixed()} ${currency.toUpperCase()}`;
+export function formatPrice(v: MmNumber, currency: string): string {
+  if (v.gte(MmNumber.ONE) || v.isZero()) return formatFiat(v, currency);
+  return `${v.toSignificant(4)} ${currency.toUpperCase()}`;
 }
 
 /** A change in percent for display: "+1.23 %", "−4.50 %". */
-export function formatChange(v: Decimal): string {
-  const fixed = fixedOf(v, 2);
+export function formatChange(v: MmNumber): string {
+  const fixed = v.toFixed(2);
   return `${fixed.startsWith('-') ? '−' + fixed.slice(1) : '+' + fixed} %`;
 }

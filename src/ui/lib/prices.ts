@@ -5,7 +5,7 @@
  * is untrusted: its size is capped while it is read, only the ids asked for are taken, and every
  * number must be finite and within bounds. Coins map to ids by the coins file's `coingecko_id`.
  */
-import Decimal from 'decimal.js';
+import { MmNumber } from '../../shared/number';
 
 export const DEFAULT_PRICE_URL = 'https://api.coingecko.com/api/v3/simple/price';
 /** The currencies offered, with the decimals a value is shown with. */
@@ -18,18 +18,18 @@ export interface PriceSettings {
 }
 
 export interface Quote {
-  price: Decimal;
+  price: MmNumber;
   /** The price's change over 24 h in percent; null when the source gave none. */
-  change24h: Decimal | null;
+  change24h: MmNumber | null;
 }
 
 /** An answer larger than this is not read to its end (a quote is ~80 bytes; a wallet holds few coins). */
 export const MAX_PRICE_BODY_BYTES = 64 * 1024;
 /** Ids asked in one request; CoinGecko takes a few hundred, a wallet page never needs more. */
 export const MAX_PRICE_IDS = 200;
-const MAX_PRICE = new Decimal('1e15');
-const MIN_CHANGE = new Decimal(-100);
-const MAX_CHANGE = new Decimal('1e6');
+const MAX_PRICE = MmNumber.of(10n ** 15n);
+const MIN_CHANGE = MmNumber.of(-100n);
+const MAX_CHANGE = MmNumber.of(10n ** 6n);
 const ID_RE = /^[a-z0-9][a-z0-9._-]{0,79}$/;
 const MAX_URL = 300;
 const TIMEOUT_MS = 10_000;
@@ -81,10 +81,14 @@ export function priceRequestUrl(settings: PriceSettings, ids: readonly string[])
   return u.href;
 }
 
-/** A JSON number within [min, max], exactly as written; null otherwise. */
-function bounded(v: unknown, min: Decimal, max: Decimal): Decimal | null {
+/**
+ * A JSON number within [min, max], exactly as written (MmNumber reads a number through its shortest
+ * decimal text: 71.23 is 7123/100); null otherwise. Any finite double is within MmNumber's size
+ * bounds (at most 17 digits, exponents −324 to 308), so reading one cannot throw.
+ */
+function bounded(v: unknown, min: MmNumber, max: MmNumber): MmNumber | null {
   if (typeof v !== 'number' || !Number.isFinite(v)) return null;
-  const d = new Decimal(v);
+  const d = MmNumber.parse(v);
   return d.gte(min) && d.lte(max) ? d : null;
 }
 
@@ -99,7 +103,7 @@ export function readSimplePrice(body: unknown, ids: readonly string[], currency:
     if (!Object.hasOwn(body, id)) continue;
     const entry = body[id];
     if (!isObj(entry)) continue;
-    const price = bounded(entry[currency], new Decimal(0), MAX_PRICE);
+    const price = bounded(entry[currency], MmNumber.ZERO, MAX_PRICE);
     if (price === null) continue;
     out.set(id, { price, change24h: bounded(entry[`${currency}_24h_change`], MIN_CHANGE, MAX_CHANGE) });
   }

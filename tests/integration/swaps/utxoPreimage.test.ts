@@ -12,11 +12,21 @@ import { deriveNodeKeys, hash160, type KeyPair } from '../../../src/node/crypto'
 import { daemon } from '../devnet/daemon';
 import { fund } from '../utxo/funding';
 import { freshPassphrase, startWalletNode, waitFor, type WalletNode } from '../utxo/walletNode';
-import { coinConfig, daemonUnspents, expectTotals, preimage, sat } from './helpers';
+import { coinConfig, daemonUnspents, expectTotals, preimage, sat, sats } from './helpers';
 
 /** 1000 sat/kB (estimatefee has no data on regtest) + round(1000 × 0.5% × 2.5). */
 const RLTC1_PREIMAGE_RATE: FeeRate = { kind: 'dynamic', satPerKb: 1013n };
 const DUST = 5460n;
+/**
+ * A payment of up to 3 RLTC1 from this wallet spends its output of 3 alone: one P2PKH input
+ * (KDF's estimate 148 vB) and the outputs P2SH (32), OP_RETURN of 20 bytes (31) and change (34),
+ * with 10 bytes of version, counts and lock time: 255 vB, at 1013 sat/kB rounded down 258 sat.
+ */
+const RLTC1_PAYMENT_FEE = 258n;
+/** The dex fee's transfer: one P2PKH input, the dex output and change, 10 + 148 + 34 + 34 = 226 vB → 228 sat. */
+const RLTC1_DEX_TRANSFER_FEE = 228n;
+/** RLTC2's fixed rate: 1000 sat for each started kB, which every swap transaction fits. */
+const RLTC2_TX_FEE = 1000n;
 
 describe('trade_preimage on the UTXO devnet', () => {
   let node: WalletNode;
@@ -52,7 +62,10 @@ describe('trade_preimage on the UTXO devnet', () => {
     expect(p.rel).toEqual({ coin: 'RLTC2', amount: MmNumber.parse('0.00001'), paidFromTradingVol: true });
     expect(p.taker).toBeUndefined();
     expect(p.volume).toBeUndefined();
-    expectTotals(p);
+    expectTotals(p, [
+      { coin: 'RLTC1', amount: sats(RLTC1_PAYMENT_FEE), required: sats(RLTC1_PAYMENT_FEE) },
+      { coin: 'RLTC2', amount: sats(RLTC2_TX_FEE), required: MmNumber.ZERO },
+    ]);
 
     const plan = planTx({
       unspents: await daemonUnspents('chain1', address),
@@ -69,6 +82,7 @@ describe('trade_preimage on the UTXO devnet', () => {
       decimals: 8,
     });
     expect(plan.change).toBeGreaterThan(0n);
+    expect(plan.fee).toBe(RLTC1_PAYMENT_FEE);
     expect(sat(p.base.amount)).toBe(plan.fee);
     const signed = await signTx(plan, key, coinConfig('RLTC1'), 'p2pkh');
     const [accepted] = await daemon('chain1').call<{ allowed: boolean; fees?: { base: number }; 'reject-reason'?: string }[]>('testmempoolaccept', [[signed.hex]]);
@@ -94,7 +108,10 @@ describe('trade_preimage on the UTXO devnet', () => {
     const p = await preimageOf({ base: 'RLTC1', rel: 'RLTC2', swap_method: 'setprice', price: '1', max: true });
     expect(p.volume?.toDecimalString()).toBe('6.49999292');
     expect(p.base.amount.toDecimalString()).toBe('0.00000708');
-    expectTotals(p);
+    expectTotals(p, [
+      { coin: 'RLTC1', amount: sats(708n), required: sats(708n) },
+      { coin: 'RLTC2', amount: sats(RLTC2_TX_FEE), required: MmNumber.ZERO },
+    ]);
   });
 
   it('sell: the dex fee is 1/777 of the volume in the base coin, sent to the dex address for 228 sat (226 vB)', async () => {
@@ -102,9 +119,14 @@ describe('trade_preimage on the UTXO devnet', () => {
     expect(p.taker).toEqual({ coin: 'RLTC1', amount: MmNumber.of(1n, 777n), paidFromTradingVol: false });
     expect(p.raw.taker_fee).toMatchObject({ amount_fraction: { numer: '1', denom: '777' }, amount_rat: [[1, [1]], [1, [777]]] });
     expect(p.feeToSend).toEqual({ coin: 'RLTC1', amount: MmNumber.parse('0.00000228'), paidFromTradingVol: false });
-    expect(p.base.coin).toBe('RLTC1');
+    expect(p.base).toEqual({ coin: 'RLTC1', amount: sats(RLTC1_PAYMENT_FEE), paidFromTradingVol: false });
     expect(p.rel).toEqual({ coin: 'RLTC2', amount: MmNumber.parse('0.00001'), paidFromTradingVol: true });
-    expectTotals(p);
+    // RLTC1: the payment of 1, the dex fee 1/777 and its transfer; RLTC2: the spend, out of the received volume.
+    const rltc1 = MmNumber.of(1n, 777n).add(sats(RLTC1_PAYMENT_FEE + RLTC1_DEX_TRANSFER_FEE));
+    expectTotals(p, [
+      { coin: 'RLTC1', amount: rltc1, required: rltc1 },
+      { coin: 'RLTC2', amount: sats(RLTC2_TX_FEE), required: MmNumber.ZERO },
+    ]);
   });
 
   it('buy: the taker sends volume × price of rel and pays its dex fee and fees in rel', async () => {
@@ -113,7 +135,12 @@ describe('trade_preimage on the UTXO devnet', () => {
     expect(p.feeToSend).toEqual({ coin: 'RLTC2', amount: MmNumber.parse('0.00001'), paidFromTradingVol: false });
     expect(p.rel).toEqual({ coin: 'RLTC2', amount: MmNumber.parse('0.00001'), paidFromTradingVol: false });
     expect(p.base).toEqual({ coin: 'RLTC1', amount: MmNumber.parse('0.00000502'), paidFromTradingVol: true });
-    expectTotals(p);
+    // RLTC1: the spend, out of the received volume; RLTC2: the payment of 2, the dex fee 2/777 and its transfer.
+    const rltc2 = MmNumber.of(2n, 777n).add(sats(2n * RLTC2_TX_FEE));
+    expectTotals(p, [
+      { coin: 'RLTC1', amount: sats(502n), required: MmNumber.ZERO },
+      { coin: 'RLTC2', amount: rltc2, required: rltc2 },
+    ]);
     // The legacy form answers the same inside {"result": …}.
     const legacy = await node.legacy('trade_preimage', { base: 'RLTC1', rel: 'RLTC2', swap_method: 'buy', price: '2', volume: '1' });
     expect(legacy.body).toEqual({ result: p.raw });

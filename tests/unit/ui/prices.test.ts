@@ -6,8 +6,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MmNumber } from '../../../src/shared/number';
 import { formatChange, formatFiat, formatPrice, portfolioOf } from '../../../src/ui/lib/portfolio';
 import {
   DEFAULT_PRICE_SETTINGS,
@@ -95,9 +95,9 @@ describe('price source', () => {
     expect(req.searchParams.get('ids')).toBe('bitcoin,komodo,litecoin');
     expect(req.searchParams.get('vs_currencies')).toBe('eur');
     expect(req.searchParams.get('include_24hr_change')).toBe('true');
-    expect(quotes.get('litecoin')?.price.toFixed()).toBe('71.23');
-    expect(quotes.get('litecoin')?.change24h?.toFixed()).toBe('-2.5');
-    expect(quotes.get('komodo')?.price.toFixed()).toBe('0.2712');
+    expect(quotes.get('litecoin')?.price.toFraction()).toEqual({ numer: '7123', denom: '100' });
+    expect(quotes.get('litecoin')?.change24h?.toFraction()).toEqual({ numer: '-5', denom: '2' });
+    expect(quotes.get('komodo')?.price.toFraction()).toEqual({ numer: '339', denom: '1250' });
     expect(quotes.get('bitcoin')?.change24h).toBeNull();
   });
 
@@ -166,10 +166,11 @@ describe('price source', () => {
 });
 
 describe('portfolio values', () => {
+  const n = (v: string): MmNumber => MmNumber.parse(v);
   const quotes = new Map([
-    ['litecoin', { price: new Decimal('71.23'), change24h: new Decimal('-2.5') }],
-    ['komodo', { price: new Decimal('0.2712'), change24h: new Decimal('10') }],
-    ['bitcoin', { price: new Decimal('95000.5'), change24h: null }],
+    ['litecoin', { price: n('71.23'), change24h: n('-2.5') }],
+    ['komodo', { price: n('0.2712'), change24h: n('10') }],
+    ['bitcoin', { price: n('95000.5'), change24h: null }],
   ]);
   const ids = { LTC: 'litecoin', KMD: 'komodo', BTC: 'bitcoin' };
 
@@ -184,30 +185,30 @@ describe('portfolio values', () => {
       ids,
       quotes,
     );
-    expect(p.rows[0]?.value?.toFixed()).toBe('71.2300007123');
-    expect(p.rows[1]?.value?.toFixed()).toBe('0.8136');
-    expect(p.total.toFixed()).toBe('72.0436007123');
+    expect(p.rows[0]?.value?.toDecimalString()).toBe('71.2300007123');
+    expect(p.rows[1]?.value?.toDecimalString()).toBe('0.8136');
+    expect(p.total.toDecimalString()).toBe('72.0436007123');
     expect(p.unpriced).toEqual(['RLTC1', 'BTC']);
     expect(formatFiat(p.total, 'usd')).toBe('72.04 USD');
-    // Before: 71.2300007123/0.975 + 0.8136/1.1; the change of the whole.
-    const before = new Decimal('71.2300007123').div('0.975').add(new Decimal('0.8136').div('1.1'));
-    expect(p.change24h?.toFixed()).toBe(p.total.sub(before).div(before).mul(100).toFixed());
+    // A day ago: 71.2300007123/0.975 + 0.8136/1.1 = 7914626078353/107250000000; the change of the
+    // whole, (72.0436007123 − that)/that × 100 = −37589980391765/15829252156706 ≈ −2.3747 %.
+    expect(p.change24h?.toFraction()).toEqual({ numer: '-37589980391765', denom: '15829252156706' });
     expect(formatChange(p.change24h!)).toBe('−2.37 %');
   });
 
   it('has no total change when a priced coin has no change', () => {
     const p = portfolioOf([{ ticker: 'BTC', balance: '0.5' }], ids, quotes);
-    expect(p.total.toFixed()).toBe('47500.25');
+    expect(p.total.toDecimalString()).toBe('47500.25');
     expect(p.change24h).toBeNull();
     expect(formatFiat(p.total, 'usd')).toBe('47,500.25 USD');
     expect(formatFiat(p.total, 'jpy')).toBe('47,500 JPY');
   });
 
   it('rounds only for display, half up, with small prices kept readable', () => {
-    expect(formatFiat(new Decimal('1234567.005'), 'eur')).toBe('1,234,567.01 EUR');
-    expect(formatFiat(new Decimal('-0.001'), 'usd')).toBe('0.00 USD');
-    expect(formatPrice(new Decimal('0.000123456'), 'usd')).toBe('0.0001235 USD');
-    expect(formatPrice(new Decimal('71.235'), 'usd')).toBe('71.24 USD');
-    expect(formatChange(new Decimal('0.004'))).toBe('+0.00 %');
+    expect(formatFiat(n('1234567.005'), 'eur')).toBe('1,234,567.01 EUR');
+    expect(formatFiat(n('-0.001'), 'usd')).toBe('0.00 USD');
+    expect(formatPrice(n('0.000123456'), 'usd')).toBe('0.0001235 USD');
+    expect(formatPrice(n('71.235'), 'usd')).toBe('71.24 USD');
+    expect(formatChange(n('0.004'))).toBe('+0.00 %');
   });
 });

@@ -83,9 +83,13 @@ describe('max volumes bounded by what one payment can spend', () => {
     const node = swapsTestNode(capped);
     const reply = await node.legacy('max_taker_vol', { coin: 'CAPPED', trade_with: 'UTXB' });
     expect(reply.status).toBe(200);
-    const left = MmNumber.parse('6.75').sub(MmNumber.parse(sender)).sub(MmNumber.parse(feeToSend));
-    const max = MmNumber.parse((reply.body as { result: unknown }).result);
-    expect(max.eq(left.mul(MmNumber.of(777n, 778n))), max.toDecimalString()).toBe(true);
+    // Left for the volume and its dex fee: 6.75 − 0.00001 − 0.00000226 = 6.74998774. KDF solves
+    // max + dex_fee(max) = left (taker_swap.rs max_taker_vol_from_available; its test
+    // test_max_taker_vol_from_available checks exactly that sum), the fee 1/777 of max above the
+    // 0.0000546 floor: max = 6.74998774 × 777/778 = 262237023699/38900000000 ≈ 6.7413116632,
+    // fee = 337499387/38900000000 ≈ 0.0086760768; 262237023699 + 337499387 = 262574523086 and
+    // 6.74998774 × 38900000000 = 262574523086. KDF answers the fraction.
+    expect((reply.body as { result: unknown }).result).toEqual({ numer: '262237023699', denom: '38900000000' });
     expect(node.calls[0]).toEqual({ coin: 'CAPPED', method: 'sender', stage: 'TradePreimage', value: { upperBound: '6.75' } });
   });
 
