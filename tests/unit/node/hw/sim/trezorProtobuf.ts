@@ -55,17 +55,16 @@ export function trezorMessageDesc(typeName: string): DescMessage {
   return desc;
 }
 
-/** The wire id of a top-level message, from `messages.proto`'s `MessageType`. */
-export function trezorMessageType(name: string): number {
-  const type = TYPE_BY_NAME.get(name);
-  if (type === undefined) throw new Error(`No MessageType_${name} in @trezor/protobuf`);
-  return type;
+/** The wire id of a message, from `messages.proto`'s `MessageType`; undefined for types only nested in others. */
+export function trezorMessageType(name: string): number | undefined {
+  return TYPE_BY_NAME.get(name);
 }
 
 export function encodeTrezorMessage(name: string, message: object): TrezorWire {
   const desc = TOP_LEVEL.get(name);
-  if (!desc) throw new Error(`No Trezor message ${name} in @trezor/protobuf`);
-  return { type: trezorMessageType(name), payload: encodeTrezor(desc, message) };
+  const type = TYPE_BY_NAME.get(name);
+  if (!desc || type === undefined) throw new Error(`No MessageType_${name} in @trezor/protobuf`);
+  return { type, payload: encodeTrezor(desc, message) };
 }
 
 export function decodeTrezorMessage(wire: TrezorWire): { name: string; message: PlainMessage } {
