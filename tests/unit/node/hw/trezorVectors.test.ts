@@ -9,7 +9,7 @@ import { bytesToHex, hexToBytes } from '../../../../src/node/crypto';
 import * as nodeProto from '../../../../src/node/hw/trezor/protobuf';
 import { decode, encode, type MessageSchema } from '../../../../src/node/hw/trezor/protobuf/codec';
 import fixture from '../../../fixtures/trezor/vectors.json';
-import { toPlain, trezorMessageDesc } from './sim/trezorProtobuf';
+import { isRequired, toPlain, trezorMessageDesc } from './sim/trezorProtobuf';
 
 interface Vector {
   schema: string;
@@ -96,9 +96,6 @@ function trezorKind(field: DescField): string {
   return SCALAR_KINDS[field.scalar] ?? ScalarType[field.scalar];
 }
 
-/** `FeatureSet.FieldPresence.LEGACY_REQUIRED`: proto2's `required`. */
-const LEGACY_REQUIRED = 3;
-
 describe('the node’s schemas against Trezor’s descriptors', () => {
   it.each([...NODE_SCHEMAS.keys()])('%s: each field has Trezor’s number, type, label and name', (name) => {
     const desc = trezorMessageDesc(TREZOR_TYPE.get(name)!);
@@ -112,7 +109,7 @@ describe('the node’s schemas against Trezor’s descriptors', () => {
         name: trezor?.name,
         kind: trezor && trezorKind(trezor),
         repeated: trezor?.fieldKind === 'list',
-        required: trezor?.presence === LEGACY_REQUIRED,
+        required: trezor !== undefined && isRequired(trezor),
       });
     }
   });
@@ -120,6 +117,6 @@ describe('the node’s schemas against Trezor’s descriptors', () => {
   it.each([...NODE_SCHEMAS.keys()])('%s: declares every field Trezor requires', (name) => {
     const desc = trezorMessageDesc(TREZOR_TYPE.get(name)!);
     const declared = new Set(nodeSchema(name).fields.map((f) => f.id));
-    expect(desc.fields.filter((f) => f.presence === LEGACY_REQUIRED && !declared.has(f.number)).map((f) => f.name)).toEqual([]);
+    expect(desc.fields.filter((f) => isRequired(f) && !declared.has(f.number)).map((f) => f.name)).toEqual([]);
   });
 });

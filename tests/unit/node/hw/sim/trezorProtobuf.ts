@@ -19,6 +19,7 @@ import {
   type DescMessage,
   type Message,
 } from '@bufbuild/protobuf';
+import { FeatureSet_FieldPresence } from '@bufbuild/protobuf/wkt';
 import { file_messages_bitcoin } from '@trezor/protobuf/lib/definitions/messages-bitcoin_pb.js';
 import { file_messages_common } from '@trezor/protobuf/lib/definitions/messages-common_pb.js';
 import { file_messages_management } from '@trezor/protobuf/lib/definitions/messages-management_pb.js';
@@ -101,7 +102,7 @@ export function toPlain(desc: DescMessage, message: Message): PlainMessage {
   const plain: PlainMessage = {};
   for (const field of desc.fields) {
     if (!isFieldSet(message, field)) {
-      if (field.presence === LEGACY_REQUIRED) throw new Error(`${desc.typeName}: required field ${field.name} is missing`);
+      if (isRequired(field)) throw new Error(`${desc.typeName}: required field ${field.name} is missing`);
       continue;
     }
     plain[field.name] = convert(field, record[field.localName], toPlain);
@@ -109,8 +110,10 @@ export function toPlain(desc: DescMessage, message: Message): PlainMessage {
   return plain;
 }
 
-/** `FeatureSet.FieldPresence.LEGACY_REQUIRED`: proto2's `required`. */
-const LEGACY_REQUIRED = 3;
+/** A proto2 `required` field. */
+export function isRequired(field: DescField): boolean {
+  return field.presence === FeatureSet_FieldPresence.LEGACY_REQUIRED;
+}
 
 /** Applies `nested` to the message values of a field (one, or each of a list); scalars pass as they are. */
 function convert(field: DescField, value: unknown, nested: (desc: DescMessage, v: never) => unknown): unknown {
