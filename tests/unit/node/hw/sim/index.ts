@@ -1,11 +1,13 @@
 /**
- * A simulated Trezor behind a fake WebUSB object: real protocol v1 reports, our protobuf messages,
- * a real BIP32 wallet. Free of Node APIs, so the worker can be handed `sim.usb` instead of
+ * A simulated Trezor behind a fake WebUSB object: real protocol v1 reports, messages read and
+ * written with Trezor's published definitions (./trezorProtobuf, not the node's codec), a real
+ * BIP32 wallet. Free of Node APIs, so the worker can be handed `sim.usb` instead of
  * `navigator.usb` behind a test flag and driven from Playwright through the controls below.
  */
 import { ReportReassembler, encodeReports } from '../../../../../src/node/hw/trezor/protocol';
-import { decodeMessage, encodeMessage, type AnyMessage } from '../../../../../src/node/hw/trezor/protobuf';
+import type { AnyMessage } from '../../../../../src/node/hw/trezor/protobuf';
 import { SimFirmware, type SimTrezorConfig } from './firmware';
+import { decodeTrezorMessage, encodeTrezorMessage } from './trezorProtobuf';
 import { SimUsb, SimUsbDevice } from './usb';
 
 export type { SimTrezorConfig } from './firmware';
@@ -21,10 +23,12 @@ export class SimTrezor {
     const fromHost = new ReportReassembler();
     this.device = new SimUsbDevice(config.deviceId, (report) => {
       const wire = fromHost.push(report);
-      if (wire) this.firmware.deliver(decodeMessage(wire));
+      // Any name of Trezor's MessageType may arrive; the firmware answers those it does not handle
+      // with Failure_UnexpectedMessage, so the node's message union only types the ones it knows.
+      if (wire) this.firmware.deliver(decodeTrezorMessage(wire) as AnyMessage);
     });
     this.firmware = new SimFirmware(config, (msg) => {
-      for (const report of encodeReports(encodeMessage(msg))) this.device.queueReport(report);
+      for (const report of encodeReports(encodeTrezorMessage(msg.name, msg.message))) this.device.queueReport(report);
     });
     this.usb = new SimUsb([this.device]);
   }
