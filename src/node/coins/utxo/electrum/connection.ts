@@ -20,6 +20,8 @@ const OPEN = 1;
 const CLOSED = 3;
 /** WebSocket close code 1009, "Message Too Big": what `ws` closes with past its `maxPayload`. */
 const MESSAGE_TOO_BIG = 1009;
+/** The code of the error `ws` reports (before that close) for a message past its `maxPayload`. */
+const WS_MESSAGE_TOO_BIG = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
 
 export interface ConnectionSettings {
   /** `host:port`, used in messages. */
@@ -150,6 +152,7 @@ export class ElectrumConnection {
     socket.onmessage = (ev) => this.onMessage(ev.data);
     socket.onerror = (ev) => {
       if (ev instanceof SocketFailure) this.fail(ev.message, ev, 'warn', ev.reason);
+      else if (errorCode(ev) === WS_MESSAGE_TOO_BIG) this.fail(`a message over ${this.s.limits.maxMessageBytes} bytes, connection cut off`, ev, 'warn', 'over_limit');
       else this.fail(`socket error${errorText(ev)}`, ev, 'warn', this.endedBeforeOpen());
     };
     socket.onclose = (ev) => {
@@ -391,6 +394,10 @@ export class ElectrumConnection {
 
 function describe(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+function errorCode(ev: unknown): unknown {
+  return (ev as { error?: { code?: unknown } } | null)?.error?.code;
 }
 
 function errorText(ev: unknown): string {
