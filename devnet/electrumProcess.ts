@@ -28,7 +28,7 @@ export interface ElectrumProcess {
 export async function spawnElectrum(daemon: RpcEndpoint, logFile: string, wsPort = 0): Promise<ElectrumProcess> {
   const args = ['--rpc-url', daemon.url, '--rpc-user', daemon.user, '--rpc-password', daemon.password, '--port', String(wsPort), '--no-fee-estimates'];
   const p = await spawnUntilReady(MAIN, args, 'electrum', logFile, READY_TIMEOUT_MS);
-  const streams = / tcp (\S+) ssl (\S+) /.exec(p.readyRest);
-  if (!streams) throw new Error(`electrum printed no TCP and SSL listeners: ${p.readyRest}`);
+  const streams = /^electrum streams tcp (\S+) ssl (\S+)$/m.exec(p.output);
+  if (!streams) throw new Error(`electrum printed no TCP and SSL listeners; see ${logFile}`);
   return { url: p.ready, tcpUrl: streams[1]!, sslUrl: streams[2]!, pid: p.pid, process: p.process };
 }

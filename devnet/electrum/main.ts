@@ -2,9 +2,9 @@
  * An Electrum-protocol (1.4) server for one litecoind regtest chain, over WebSocket, plain TCP and
  * TLS (a self-signed certificate made at start):
  *   tsx devnet/electrum/main.ts --rpc-url http://127.0.0.1:PORT/ --rpc-user U --rpc-password P [--host H] [--port N] [--tcp-port N] [--ssl-port N]
- * Port 0 (the default) picks a free port. Prints
- * `electrum ready <host>:<ws port> tcp <host>:<port> ssl localhost:<port> height <n>` once indexed
- * and listening (the SSL server is named `localhost`, the name its certificate carries).
+ * Port 0 (the default) picks a free port. Once indexed and listening it prints
+ * `electrum streams tcp <host>:<port> ssl localhost:<port>` (the SSL server named `localhost`, the
+ * name its certificate carries), then `electrum ready <host>:<ws port> height <n>`.
  */
 import { parseArgs } from 'node:util';
 import { sleep } from '../process';
@@ -54,7 +54,8 @@ async function main(): Promise<void> {
   const server = await startElectrumServer(listen, { ix, rpc, genesisHash, feeEstimates });
   ix.poll(POLL_MS, (e) => console.error(`electrum: sync failed: ${String(e)}`));
   const sslHost = values.host === '127.0.0.1' ? 'localhost' : values.host;
-  console.log(`electrum ready ${values.host}:${server.port} tcp ${values.host}:${server.tcpPort} ssl ${sslHost}:${server.sslPort} height ${ix.chain.height}`);
+  console.log(`electrum streams tcp ${values.host}:${server.tcpPort} ssl ${sslHost}:${server.sslPort}`);
+  console.log(`electrum ready ${values.host}:${server.port} height ${ix.chain.height}`);
 
   const shutdown = (): void => {
     ix.stop();
