@@ -16,7 +16,7 @@ import { startDevnet, type Devnet } from '../devnet/start';
 import { electrumLoadFigures } from './electrumLoadFigures';
 import { evmFigures } from './evmFigures';
 import { exchangeFigures } from './exchangeFigures';
-import { hostFigures } from './hostFigures';
+import { hostFigures, hostStartFigures } from './hostFigures';
 import { bookFigures, ordersFigures } from './ordersFigures';
 import { storageFigures } from './storageFigures';
 import { coinSelectionFigures, utxoFigures } from './utxoFigures';
@@ -125,6 +125,7 @@ async function all(): Promise<void> {
   for (const f of await (await import('./hostileFigures')).hostileFigures()) print(f);
   for (const f of await storageFigures()) print(f);
   for (const f of await hostFigures()) print(f);
+  for (const f of await hostStartFigures()) print(f);
 }
 
 /** Figure groups that need no built app, run alone (on a devnet of their own if they need one): `npx tsx bench/run.ts <group>`. */
@@ -134,6 +135,7 @@ const groups: Record<string, () => Figure[] | Promise<Figure[]>> = {
   electrumCache: () => withDevnet(electrumLoadFigures),
   withdraw: () => withDevnet(utxoFigures),
   scale: async () => withDevnet((await import('./scaleFigures')).scaleFigures),
+  hostStart: hostStartFigures,
 };
 
 async function only(name: string): Promise<void> {

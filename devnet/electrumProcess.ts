@@ -11,18 +11,24 @@ const MAIN = fileURLToPath(new URL('./electrum/main.ts', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
 
 export interface ElectrumProcess {
-  /** host:port */
+  /** host:port of the WebSocket listener */
   url: string;
+  /** host:port of the plain TCP listener */
+  tcpUrl: string;
+  /** localhost:port of the TLS listener (self-signed certificate) */
+  sslUrl: string;
   pid: number;
   process: ChildProcess;
 }
 
 /**
- * Starts the server on a free port and waits for its ready line; its output goes to `logFile`.
+ * Starts the server (its WebSocket on `wsPort`, by default a free port like its TCP and TLS ones) and waits for its ready line; its output goes to `logFile`.
  * Fee estimates are off (estimatefee answers -1, "no data"), so fees do not depend on test order.
  */
-export async function spawnElectrum(daemon: RpcEndpoint, logFile: string): Promise<ElectrumProcess> {
-  const args = ['--rpc-url', daemon.url, '--rpc-user', daemon.user, '--rpc-password', daemon.password, '--port', '0', '--no-fee-estimates'];
+export async function spawnElectrum(daemon: RpcEndpoint, logFile: string, wsPort = 0): Promise<ElectrumProcess> {
+  const args = ['--rpc-url', daemon.url, '--rpc-user', daemon.user, '--rpc-password', daemon.password, '--port', String(wsPort), '--no-fee-estimates'];
   const p = await spawnUntilReady(MAIN, args, 'electrum', logFile, READY_TIMEOUT_MS);
-  return { url: p.ready, pid: p.pid, process: p.process };
+  const streams = /^electrum streams tcp (\S+) ssl (\S+)$/m.exec(p.output);
+  if (!streams) throw new Error(`electrum printed no TCP and SSL listeners; see ${logFile}`);
+  return { url: p.ready, tcpUrl: streams[1]!, sslUrl: streams[2]!, pid: p.pid, process: p.process };
 }

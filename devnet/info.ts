@@ -6,6 +6,12 @@ export interface ElectrumServerConfig {
   protocol: 'WS';
 }
 
+/**
+ * An item of `servers` only the headless host can use: plain TCP, or TLS with the devnet's
+ * self-signed certificate, which verification refuses (hence `disable_cert_verification`).
+ */
+export type StreamServerConfig = { url: string; protocol: 'TCP' } | { url: string; protocol: 'SSL'; disable_cert_verification: boolean };
+
 export interface ChainInfo {
   name: string;
   coins: string[];
@@ -16,7 +22,7 @@ export interface ChainInfo {
   minerWallet: string;
   pid: number;
   datadir: string;
-  electrum: (ElectrumServerConfig & { pid: number })[];
+  electrum: (ElectrumServerConfig & { pid: number; tcpUrl: string; sslUrl: string })[];
 }
 
 export interface WalletInfo {
@@ -62,8 +68,10 @@ export interface DevnetInfo {
   /**
    * Each coin's activation arguments: the `enable` RPC's for the EVM tickers, the `electrum` RPC's
    * for the UTXO coins (typed as any other ticker, so `coins[ticker].servers` stays as it was).
+   * `servers` lists the WebSocket servers (page and host); `tcpSslServers` the same servers' TCP
+   * and SSL listeners, for the host only: a page refuses a list holding one.
    */
-  coins: Record<string, { servers: ElectrumServerConfig[] }> & Record<EvmTicker, EvmEnableArgs>;
+  coins: Record<string, { servers: ElectrumServerConfig[]; tcpSslServers: StreamServerConfig[] }> & Record<EvmTicker, EvmEnableArgs>;
   wallets: Record<string, WalletInfo>;
   /** The libp2p seed node, exactly as the node's conf `seednodes` takes it: `/ip4/127.0.0.1/tcp/<port>/ws/p2p/<peerId>`. */
   seednodes: string[];

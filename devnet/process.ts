@@ -53,6 +53,8 @@ export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeou
 export interface ReadyProcess {
   /** What the process printed after its ready word (`electrum ready <this>`). */
   ready: string;
+  /** Everything it printed on stdout up to its ready line, for what it announced before. */
+  output: string;
   pid: number;
   process: ChildProcess;
 }
@@ -75,7 +77,7 @@ export async function spawnUntilReady(
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const pattern = new RegExp(`^${readyWord} ready (\\S+)`, 'm');
-  const ready = await new Promise<string>((resolve, reject) => {
+  const [ready, output] = await new Promise<[string, string]>((resolve, reject) => {
     let output = '';
     const done = (): void => {
       clearTimeout(timer);
@@ -93,11 +95,11 @@ export async function spawnUntilReady(
       const m = pattern.exec(output);
       if (!m) return;
       done();
-      resolve(m[1]!);
+      resolve([m[1]!, output]);
     };
     const timer = setTimeout(() => fail('no ready line in time'), timeoutMs);
     child.on('exit', onExit);
     child.stdout!.on('data', onData);
   });
-  return { ready, pid: child.pid!, process: child };
+  return { ready, output, pid: child.pid!, process: child };
 }

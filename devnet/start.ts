@@ -17,7 +17,7 @@ import { spawnElectrum, type ElectrumProcess } from './electrumProcess';
 import { startEvmChain, type EvmChain } from './evm/chain';
 import { ethAddress } from './evm/keys';
 import { fundWallets, MINER_WALLET, WALLET_PASSPHRASES } from './funding';
-import type { DevnetInfo, ElectrumServerConfig } from './info';
+import type { DevnetInfo, ElectrumServerConfig, StreamServerConfig } from './info';
 import { iguanaKey } from './keys';
 import { startLitecoind, type Litecoind } from './litecoind';
 import { checkTools } from './tools';
@@ -155,7 +155,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     if (electrum.status === 'rejected') throw electrum.reason;
     if (minerAddress.status === 'rejected') throw minerAddress.reason;
     await Promise.all(electrum.value.map((e) => waitForTip(e.url, INITIAL_BLOCKS + 1, 30_000)));
-    log(`devnet: ${spec.name} electrum ${electrum.value.map((e) => `ws://${e.url}`).join(', ')}`);
+    log(`devnet: ${spec.name} electrum ${electrum.value.map((e) => `ws://${e.url} tcp://${e.tcpUrl} ssl://${e.sslUrl}`).join(', ')}`);
     return { name: spec.name, coins: spec.coins, node, minerAddress: minerAddress.value, electrum: electrum.value };
   };
 
@@ -244,9 +244,14 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
 }
 
 function toInfo(chains: Chain[], evm: EvmChain, seed: SeedProcess, blockInterval: number): DevnetInfo {
-  const electrumCoins: Record<string, { servers: ElectrumServerConfig[] }> = {};
+  const electrumCoins: Record<string, { servers: ElectrumServerConfig[]; tcpSslServers: StreamServerConfig[] }> = {};
   for (const c of chains) {
-    for (const coin of c.coins) electrumCoins[coin] = { servers: c.electrum.map((e) => ({ url: e.url, protocol: 'WS' as const })) };
+    const servers = c.electrum.map((e) => ({ url: e.url, protocol: 'WS' as const }));
+    const tcpSslServers = c.electrum.flatMap((e): StreamServerConfig[] => [
+      { url: e.tcpUrl, protocol: 'TCP' },
+      { url: e.sslUrl, protocol: 'SSL', disable_cert_verification: true },
+    ]);
+    for (const coin of c.coins) electrumCoins[coin] = { servers, tcpSslServers };
   }
   const wallets: DevnetInfo['wallets'] = {};
   for (const [name, passphrase] of Object.entries(WALLET_PASSPHRASES)) {
@@ -272,7 +277,7 @@ function toInfo(chains: Chain[], evm: EvmChain, seed: SeedProcess, blockInterval
       minerWallet: MINER_WALLET,
       pid: c.node.pid,
       datadir: c.node.datadir,
-      electrum: c.electrum.map((e) => ({ url: e.url, protocol: 'WS' as const, pid: e.pid })),
+      electrum: c.electrum.map((e) => ({ url: e.url, protocol: 'WS' as const, pid: e.pid, tcpUrl: e.tcpUrl, sslUrl: e.sslUrl })),
     })),
     evm: evm.info,
     coins: Object.assign(electrumCoins, evm.coins),

@@ -5,6 +5,7 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { OPENSSL } from './electrum/selfSigned';
 
 /** The real binary: /usr/bin/litecoind is Debian's wrapper, which writes ~/.litecoin/litecoin.conf. */
 export const LITECOIND = process.env.LITECOIND ?? '/usr/lib/litecoin/litecoind';
@@ -20,6 +21,7 @@ interface Tool {
 const TOOLS: readonly Tool[] = [
   { path: LITECOIND, install: "install Debian's litecoind package (`apt-get install litecoind`; `npm test` does it as root), or set LITECOIND to the daemon's path" },
   { path: ANVIL, install: 'run `npm install` (the @foundry-rs/anvil package ships it), or set ANVIL to its path' },
+  { path: OPENSSL, install: "install Debian's openssl package (`apt-get install openssl`), or set OPENSSL to its path: the Electrum servers' TLS certificate is made with it" },
 ];
 
 /** Thrown before the devnet starts anything: each missing program and how to get it. */

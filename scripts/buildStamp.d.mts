@@ -1,3 +1,3 @@
-export function inputsDigest(root?: string): string;
-export function buildIsCurrent(digest: string, root?: string): boolean;
-export function recordBuild(digest: string, root?: string): void;
+export function inputsDigest(root?: string, inputs?: readonly string[]): string;
+export function buildIsCurrent(digest: string, root?: string, stampFile?: string): boolean;
+export function recordBuild(digest: string, root?: string, stampFile?: string): void;

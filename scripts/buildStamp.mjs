@@ -29,17 +29,17 @@ function headCommit(root) {
 }
 
 /** A digest of every input's path, size and mtime, and the commit the version string names. */
-export function inputsDigest(root = '.') {
+export function inputsDigest(root = '.', inputs = INPUTS) {
   const files = [];
-  for (const input of INPUTS) listFiles(join(root, input), files);
+  for (const input of inputs) listFiles(join(root, input), files);
   return createHash('sha256').update(headCommit(root)).update('\n').update(files.join('\n')).digest('hex');
 }
 
-export function buildIsCurrent(digest, root = '.') {
-  const stamp = join(root, STAMP);
+export function buildIsCurrent(digest, root = '.', stampFile = STAMP) {
+  const stamp = join(root, stampFile);
   return existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
 }
 
-export function recordBuild(digest, root = '.') {
-  writeFileSync(join(root, STAMP), digest);
+export function recordBuild(digest, root = '.', stampFile = STAMP) {
+  writeFileSync(join(root, stampFile), digest);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests need when they are missing: chromium (browser tests) and
-# litecoind (the regtest devnet). As root it runs apt-get; otherwise it names what to install.
+# Installs the Debian packages the tests need when they are missing: chromium (browser tests),
+# litecoind (the regtest devnet) and openssl (its Electrum servers' TLS certificate). As root it
+# runs apt-get; otherwise it names what to install.
 set -euo pipefail
 
 missing=()
@@ -9,6 +10,7 @@ need() { # need <path to check> <debian package>
 }
 need /usr/bin/chromium chromium
 need /usr/lib/litecoin/litecoind litecoind
+need /usr/bin/openssl openssl
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 

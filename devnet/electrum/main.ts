@@ -1,12 +1,16 @@
 /**
- * An Electrum-protocol (1.4) server over WebSocket for one litecoind regtest chain:
- *   tsx devnet/electrum/main.ts --rpc-url http://127.0.0.1:PORT/ --rpc-user U --rpc-password P [--port N] [--host H]
- * `--port 0` picks a free port. Prints `electrum ready <host>:<port> height <n>` once indexed and listening.
+ * An Electrum-protocol (1.4) server for one litecoind regtest chain, over WebSocket, plain TCP and
+ * TLS (a self-signed certificate made at start):
+ *   tsx devnet/electrum/main.ts --rpc-url http://127.0.0.1:PORT/ --rpc-user U --rpc-password P [--host H] [--port N] [--tcp-port N] [--ssl-port N]
+ * Port 0 (the default) picks a free port. Once indexed and listening it prints
+ * `electrum streams tcp <host>:<port> ssl localhost:<port>` (the SSL server named `localhost`, the
+ * name its certificate carries), then `electrum ready <host>:<ws port> height <n>`.
  */
 import { parseArgs } from 'node:util';
 import { sleep } from '../process';
 import { DaemonRpc } from '../rpc';
 import { Indexer } from './indexer';
+import { selfSignedCertificate } from './selfSigned';
 import { startElectrumServer } from './server';
 
 const POLL_MS = 200;
@@ -20,6 +24,8 @@ async function main(): Promise<void> {
       'rpc-password': { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
       port: { type: 'string', default: '0' },
+      'tcp-port': { type: 'string', default: '0' },
+      'ssl-port': { type: 'string', default: '0' },
       'no-fee-estimates': { type: 'boolean', default: false },
     },
   });
@@ -27,6 +33,7 @@ async function main(): Promise<void> {
   const user = values['rpc-user'];
   const password = values['rpc-password'];
   if (!url || !user || !password) throw new Error('usage: --rpc-url URL --rpc-user USER --rpc-password PASS [--host H] [--port N] [--no-fee-estimates]');
+  const tls = await selfSignedCertificate();
   const rpc = new DaemonRpc({ url, user, password });
   const ix = new Indexer(rpc);
 
@@ -43,8 +50,11 @@ async function main(): Promise<void> {
   }
   const genesisHash = ix.chain.hashes[0]!;
   const feeEstimates = !values['no-fee-estimates'];
-  const server = await startElectrumServer(values.host, Number(values.port), { ix, rpc, genesisHash, feeEstimates });
+  const listen = { host: values.host, port: Number(values.port), tcpPort: Number(values['tcp-port']), sslPort: Number(values['ssl-port']), tls };
+  const server = await startElectrumServer(listen, { ix, rpc, genesisHash, feeEstimates });
   ix.poll(POLL_MS, (e) => console.error(`electrum: sync failed: ${String(e)}`));
+  const sslHost = values.host === '127.0.0.1' ? 'localhost' : values.host;
+  console.log(`electrum streams tcp ${values.host}:${server.tcpPort} ssl ${sslHost}:${server.sslPort}`);
   console.log(`electrum ready ${values.host}:${server.port} height ${ix.chain.height}`);
 
   const shutdown = (): void => {

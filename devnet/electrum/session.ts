@@ -1,14 +1,21 @@
 /**
- * One WebSocket client: one JSON-RPC message (or batch) per frame, handled in arrival order.
- * `server.version` must come first and only once (ElectrumX 2.0); anything else first gets an
- * error and the connection is closed.
+ * One client, over any transport (a WebSocket frame or a TCP line is one message): one JSON-RPC
+ * message (or batch) per message, handled in arrival order. `server.version` must come first and
+ * only once (ElectrumX 2.0); anything else first gets an error and the connection is closed.
  */
-import type { WebSocket } from 'ws';
 import { BAD_REQUEST, INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, RpcFault } from './errors';
 import { invoke, PROTOCOL_VERSION, SERVER_VERSION, type ServerContext, type SessionApi, tipHeader } from './methods';
 import { status } from './scripthash';
 
 type Message = Record<string, unknown>;
+
+/** The client's end of a connection, whatever carries it. */
+export interface Peer {
+  readonly open: boolean;
+  send(text: string): void;
+  /** Closes once what was sent has gone out. */
+  close(): void;
+}
 
 const failure = (id: unknown, code: number, message: string): Message => ({ jsonrpc: '2.0', id: id ?? null, error: { code, message } });
 
@@ -34,12 +41,13 @@ export class Session implements SessionApi {
   private queue = Promise.resolve();
 
   constructor(
-    private readonly ws: WebSocket,
+    private readonly peer: Peer,
     private readonly ctx: ServerContext,
-  ) {
-    ws.on('message', (data) => {
-      this.queue = this.queue.then(() => this.receive(String(data)));
-    });
+  ) {}
+
+  /** One message from the client, handled after those before it. */
+  onMessage(text: string): void {
+    this.queue = this.queue.then(() => this.receive(text));
   }
 
   negotiate(_clientName: unknown, requested: unknown): [string, string] {
@@ -99,7 +107,7 @@ export class Session implements SessionApi {
       const reply = await this.handle(message);
       if (reply) this.send(reply);
     }
-    if (this.closing) this.ws.close(1008, 'closing session');
+    if (this.closing) this.peer.close();
   }
 
   /** The reply to one request, or undefined for a notification (no `id`). */
@@ -122,6 +130,6 @@ export class Session implements SessionApi {
   }
 
   private send(message: unknown): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+    if (this.peer.open) this.peer.send(JSON.stringify(message));
   }
 }

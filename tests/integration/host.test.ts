@@ -1,6 +1,7 @@
 /**
- * The headless host as a user runs it: `npm run node -- --conf <file>`, then the spec's JSON over
- * HTTP on 127.0.0.1. The process is started and stopped by this file.
+ * The headless host as a user runs it: `npm run node -- --conf <file>` (the built host,
+ * dist-host/main.js, rebuilt first if its sources changed), then the spec's JSON over HTTP on
+ * 127.0.0.1. The process is started and stopped by this file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../devnet/process';
+import { ensureHostBuild, HOST_MAIN } from '../../scripts/hostBuild.mjs';
 
 const RPC_PASSWORD = 'Host-t3st-Key!';
 let child: ChildProcess;
@@ -27,7 +29,8 @@ beforeAll(async () => {
   const conf = { gui: 'itest', netid: 8762, rpc_password: RPC_PASSWORD, passphrase: 'bob passphrase', rpcport: port, coins: 'coins.json' };
   writeFileSync(join(dir, 'MM2.json'), JSON.stringify(conf));
   url = `http://127.0.0.1:${port}/`;
-  child = spawn('node_modules/.bin/tsx', ['tools/host/main.ts', '--conf', join(dir, 'MM2.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  await ensureHostBuild();
+  child = spawn(process.execPath, [HOST_MAIN, '--conf', join(dir, 'MM2.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const deadline = Date.now() + 30_000;

@@ -1,9 +1,12 @@
 /**
  * The headless host: `npm run node -- --conf <file>` runs the node core under Node.js with the
- * spec's JSON-over-HTTP endpoint, so the spec's examples work with curl.
+ * spec's JSON-over-HTTP endpoint, so the spec's examples work with curl. It runs built
+ * (scripts/hostBuild.mjs bundles it into dist-host/) or as TypeScript under tsx alike.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { NodeHost } from '../../src/node/nodeHost';
 import { httpOptionsFromConf, startHttpServer } from './httpServer';
@@ -11,16 +14,22 @@ import { nodePlatform } from './nodePlatform';
 import { dbdirPath, openDbdir } from './hostDbdir';
 
 const DEFAULT_RPC_PORT = 7783;
-const repoRoot = resolve(dirname(new URL(import.meta.url).pathname), '../..');
+
+/** The checkout this file runs from, as TypeScript (tools/host/) or built (dist-host/): the nearest folder with a package.json. */
+function repoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(resolve(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { conf: { type: 'string' } } });
-  if (!values.conf) throw new Error('usage: npm run node -- --conf <file.json>');
+  if (!values.conf) throw new Error('usage: npm run node -- --conf <file.json> (or node dist-host/main.js --conf <file.json>)');
   const confPath = resolve(values.conf);
   const conf = JSON.parse(await readFile(confPath, 'utf8')) as Record<string, unknown>;
 
   // `coins` may be a path (relative to the conf file) or an inline array, as KDF accepts.
-  let coinsPath = resolve(repoRoot, 'public/coins.json');
+  let coinsPath = resolve(repoRoot(), 'public/coins.json');
   if (typeof conf.coins === 'string') {
     coinsPath = resolve(dirname(confPath), conf.coins);
     delete conf.coins;

@@ -1,12 +1,11 @@
-/** The node's platform under Node.js: SQLite storage (a dbdir's file, or in memory), no Web Locks. */
+/** The node's platform under Node.js: SQLite storage (a dbdir's file, or in memory), no Web Locks, TCP and TLS sockets. */
 import { readFile } from 'node:fs/promises';
-import { WebSocket } from 'ws';
 import type { Platform } from '../../src/node/core/context';
-import type { WebSocketLike } from '../../src/node/coins/utxo/electrum';
 import type { UsbLike } from '../../src/node/hw/trezor';
 import type { StorageFactory } from '../../src/node/storage';
 import { buildInfo } from '../../scripts/buildInfo.mjs';
 import { SqliteStorage } from './sqliteStorage';
+import { nodeTcpSocket, nodeWebSocket } from './tcpSocket';
 
 export interface NodePlatformOptions {
   /** Path of the coins file used when the conf has no inline `coins`. */
@@ -22,7 +21,8 @@ export function nodePlatform(opts: NodePlatformOptions): Platform {
   return {
     storage: opts.storage ?? SqliteStorage.memory(),
     locks: undefined,
-    webSocket: (url) => new WebSocket(url) as unknown as WebSocketLike,
+    webSocket: nodeWebSocket,
+    tcpSocket: nodeTcpSocket,
     usb: async () => opts.usb,
     buildInfo: buildInfo(),
     loadDefaultCoins: async () => JSON.parse(await readFile(opts.coinsPath, 'utf8')) as unknown,

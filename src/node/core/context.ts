@@ -10,7 +10,7 @@ import type { TaskManager } from './tasks';
 import type { HwContext } from '../hw/hwContext';
 import type { UsbLike } from '../hw/trezor';
 import type { EnabledCoins } from '../coins/registry';
-import type { WebSocketFactory } from '../coins/utxo/electrum';
+import type { TcpSocketFactory, WebSocketFactory } from '../coins/utxo/electrum';
 import type { BuildInfo } from '../lifecycle/version';
 import type { StorageFactory, WalletsStore } from '../storage';
 
@@ -22,6 +22,8 @@ export interface Platform {
   locks: LockManager | undefined;
   /** Opens WebSockets (Electrum): the browser's WebSocket, or the `ws` package under Node. */
   webSocket: WebSocketFactory;
+  /** Opens TCP and TLS connections (Electrum's TCP and SSL): Node's net/tls in the host; a browser has none. */
+  tcpSocket?: TcpSocketFactory;
   /** WebUSB for hardware wallets: the worker's `navigator.usb` (or a test simulator); undefined where there is none. */
   usb(): Promise<UsbLike | undefined>;
   /** The coins file used when the start config has no `coins` list. */

@@ -30,8 +30,25 @@ describe('devnet.json', () => {
     ]);
     for (const chain of info.chains) {
       expect(chain.electrum).toHaveLength(2);
-      for (const e of chain.electrum) expect(e).toEqual({ url: expect.stringMatching(/^127\.0\.0\.1:\d+$/), protocol: 'WS', pid: expect.any(Number) });
-      for (const coin of chain.coins) expect(info.coins[coin]).toEqual({ servers: chain.electrum.map(({ url, protocol }) => ({ url, protocol })) });
+      for (const e of chain.electrum) {
+        expect(e).toEqual({
+          url: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
+          protocol: 'WS',
+          pid: expect.any(Number),
+          tcpUrl: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
+          sslUrl: expect.stringMatching(/^localhost:\d+$/),
+        });
+      }
+      // WebSocket servers in `servers` (page and host), their TCP and TLS listeners in `tcpSslServers` (host only).
+      for (const coin of chain.coins) {
+        expect(info.coins[coin]).toEqual({
+          servers: chain.electrum.map(({ url, protocol }) => ({ url, protocol })),
+          tcpSslServers: chain.electrum.flatMap((e) => [
+            { url: e.tcpUrl, protocol: 'TCP' },
+            { url: e.sslUrl, protocol: 'SSL', disable_cert_verification: true },
+          ]),
+        });
+      }
     }
     expect(Object.keys(info.wallets).sort()).toEqual(['alice', 'bob', 'empty', 'many']);
   });

@@ -1,9 +1,10 @@
 /**
- * The real headless host as a child process (`tools/host/main.ts` under node with tsx as a loader,
- * so the PID is the host's own and SIGKILL hits it, not a wrapper), talked to over HTTP.
+ * The real headless host as a child process (the built dist-host/main.js, rebuilt first if its
+ * sources changed; the PID is the host's own, so SIGKILL hits it, not a wrapper), talked to over HTTP.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { ensureHostBuild, HOST_MAIN } from '../../../scripts/hostBuild.mjs';
 
 export interface Reply {
   status: number;
@@ -23,7 +24,8 @@ export interface HostProcess {
 /** Writes `conf` to `confPath` and starts a host on it; resolves once it listens, or once it has exited. */
 export async function startHostProcess(confPath: string, conf: Record<string, unknown>): Promise<HostProcess> {
   writeFileSync(confPath, JSON.stringify(conf));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/host/main.ts', '--conf', confPath], {
+  await ensureHostBuild();
+  const child = spawn(process.execPath, [HOST_MAIN, '--conf', confPath], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

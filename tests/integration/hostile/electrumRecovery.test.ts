@@ -9,15 +9,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnElectrum, type ElectrumProcess } from '../../../devnet/electrumProcess';
-import { hasExited, spawnUntilReady } from '../../../devnet/process';
+import { hasExited } from '../../../devnet/process';
 import { daemon } from '../devnet/daemon';
 import { fund } from '../utxo/funding';
 import { freshPassphrase, startWalletNode, waitFor, type WalletNode } from '../utxo/walletNode';
 
-const ELECTRUM_MAIN = fileURLToPath(new URL('../../../devnet/electrum/main.ts', import.meta.url));
 /** Generous for a request that reconnects (a few round trips), far below the back-off built up below (≥ 80 s). */
 const RECOVERY_BOUND_MS = 15_000;
 
@@ -69,10 +67,7 @@ describe('Electrum recovery when every server was down', () => {
     }
 
     const port = servers[0]!.url.split(':')[1]!;
-    const e = endpoint();
-    const args = ['--rpc-url', e.url, '--rpc-user', e.user, '--rpc-password', e.password, '--port', port, '--no-fee-estimates'];
-    const p = await spawnUntilReady(ELECTRUM_MAIN, args, 'electrum', join(logDir, 'electrum-restarted.log'), 60_000);
-    restarted = { url: p.ready, pid: p.pid, process: p.process };
+    restarted = await spawnElectrum(endpoint(), join(logDir, 'electrum-restarted.log'), Number(port));
     expect(restarted.url).toBe(servers[0]!.url);
 
     const t0 = Date.now();

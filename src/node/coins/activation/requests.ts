@@ -9,7 +9,7 @@ import { readGasStation } from '../eth/activationParams';
 import type { GasStation } from '../eth/gasStation';
 import { DEFAULT_GAP_LIMIT, MAX_GAP_LIMIT, MAX_MIN_ADDRESSES } from '../hdWallet/path';
 import type { HdScanOptions } from '../utxo/hdWallet';
-import { readElectrumConnection, readUtxoOptions, type ElectrumActivationParams } from '../utxo/activationParams';
+import { readElectrumConnection, readUtxoOptions, type ElectrumActivationParams, type ElectrumRuntime } from '../utxo/activationParams';
 import { platformError } from './errors';
 
 /** More tokens than any wallet activates at once; each costs a balance call and maybe a `decimals()` call. */
@@ -32,7 +32,7 @@ export type EnableUtxoRequest = { ticker: string; pathToAddress: PathToAddress; 
 );
 
 /** `task::enable_utxo::init`: `{ticker, activation_params: UtxoActivationParams}`. */
-export function readEnableUtxoRequest(p: ParamReader): EnableUtxoRequest {
+export function readEnableUtxoRequest(p: ParamReader, runtime: ElectrumRuntime = 'page'): EnableUtxoRequest {
   const ticker = p.str('ticker');
   const a = p.obj_('activation_params');
   const mode = a.obj_('mode');
@@ -43,7 +43,7 @@ export function readEnableUtxoRequest(p: ParamReader): EnableUtxoRequest {
   if (rpc === 'Native') return { ticker, pathToAddress, hdScan, mode: 'Native' };
   const rpcData = mode.obj_('rpc_data');
   bound(rpcData, 'servers', MAX_ELECTRUM_SERVERS);
-  return { ticker, pathToAddress, hdScan, mode: 'Electrum', params: { ...readElectrumConnection(rpcData), ...options } };
+  return { ticker, pathToAddress, hdScan, mode: 'Electrum', params: { ...readElectrumConnection(rpcData, runtime), ...options } };
 }
 
 export interface TokenRequest {

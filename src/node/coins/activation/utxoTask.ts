@@ -11,6 +11,7 @@ import { MmError } from '../../core/errors';
 import type { TaskHandle } from '../../core/tasks';
 import type { CoinConfig } from '../config';
 import { activateUtxoCoin, attachHdWallet } from '../utxo/activate';
+import { electrumRuntime } from '../utxo/activationParams';
 import { serverFailuresOf } from '../utxo/electrum';
 import { hdWalletReport, walletBalanceReport, wireBalance } from './balanceReport';
 import { standaloneError } from './errors';
@@ -21,7 +22,7 @@ export const ENABLE_UTXO_TASK = 'enable_utxo';
 
 /** KDF's init: the coin must not be active and must be a plain UTXO coin of the coins file; the rest happens in the task. */
 export async function initEnableUtxo(ctx: NodeContext, p: ParamReader): Promise<{ task_id: number }> {
-  const req = readEnableUtxoRequest(p);
+  const req = readEnableUtxoRequest(p, electrumRuntime(ctx.platform));
   const ticker = req.ticker;
   if (ctx.enabledCoins.has(ticker)) throw standaloneError.alreadyActivated(ticker);
   const config = ctx.coinsConfig.get(ticker);

@@ -14,7 +14,7 @@ import { TxHistoryStore } from '../../storage';
 import type { CoinBalance, TransactionDetails } from '../coin';
 import { coinError } from '../coinErrors';
 import type { CoinConfig } from '../config';
-import { readElectrumParams } from '../utxo/activationParams';
+import { electrumRuntime, readElectrumParams } from '../utxo/activationParams';
 import { activateUtxoCoin, BALANCE_TIMEOUT_MS, withTimeout } from '../utxo/activate';
 import { decodeUint256, encodeDecimals } from './abi';
 import { Qrc20ElectrumApi } from './electrumQrc20';
@@ -55,7 +55,7 @@ export async function activateQrc20Coin(ctx: NodeContext, config: CoinConfig, ar
   const { platform, contractAddress } = config.protocol;
   const swapContract = readContract(args, 'swap_contract_address', true)!;
   const fallbackSwapContract = readContract(args, 'fallback_swap_contract', false);
-  const params = readElectrumParams(args);
+  const params = readElectrumParams(args, electrumRuntime(ctx.platform));
   if (config.mm2 === undefined && params.mm2 === undefined) {
     throw coinError.activation('mm2 param is not set neither in coins config nor enable request, assuming that coin is not supported');
   }

@@ -13,7 +13,7 @@ import { UtxoHdWallet, type HdScanOptions } from './hdWallet';
 import { UtxoHistory } from './history';
 import { coinError } from '../coinErrors';
 import type { CoinConfig } from '../config';
-import { readElectrumParams, type ElectrumActivationParams } from './activationParams';
+import { electrumRuntime, readElectrumParams, type ElectrumActivationParams } from './activationParams';
 import { ElectrumClient } from './electrum';
 import { startUtxoMerge } from './merge';
 import { softwareSigner } from './signer';
@@ -30,7 +30,7 @@ export async function activateElectrumCoin(
   if (config.protocol.type !== 'UTXO' && config.protocol.type !== 'QTUM') {
     throw coinError.activation(`Coin ${ticker} is not a UTXO coin (protocol ${config.protocol.type}): activate it with 'enable'`);
   }
-  const params = readElectrumParams(args);
+  const params = readElectrumParams(args, electrumRuntime(ctx.platform));
   // Only the legacy activation asks for `mm2` (KDF's lp_coininit); v2 activates wallet-only coins too.
   if (config.mm2 === undefined && params.mm2 === undefined) {
     throw coinError.activation('mm2 param is not set neither in coins config nor enable request, assuming that coin is not supported');
@@ -75,6 +75,7 @@ export async function activateUtxoCoin(
     maxConnected: params.maxConnected,
     clientName: `${ctx.conf.gui ?? 'browser-dex'} GUI/MM2 ${ctx.platform.buildInfo.version}`,
     socketFactory: ctx.platform.webSocket,
+    ...(ctx.platform.tcpSocket && { tcpSocketFactory: ctx.platform.tcpSocket }),
     onLog: (level, line) => ctx.log(level, `${ticker} electrum: ${line}`),
   });
   try {

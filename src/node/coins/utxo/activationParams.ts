@@ -1,6 +1,7 @@
 /** The `electrum` request's arguments (spec §4.3, kdf-facts §1.1), read and checked. */
 import { items, ParamError, type ParamReader } from '../../../shared/params';
-import type { ElectrumServer } from './electrum';
+import type { Platform } from '../../core/context';
+import { TCP_IN_BROWSER, type ElectrumProtocol, type ElectrumServer } from './electrum';
 
 export interface UtxoMergeParams {
   mergeAt: number;
@@ -26,18 +27,30 @@ export interface ElectrumActivationParams {
 /** KDF's defaults for `utxo_merge_params` (utxo_arc_builder.rs). */
 export const MERGE_DEFAULTS = { checkEvery: 10, maxMergeAtOnce: 100 };
 
-/** In the browser KDF's default protocol is WSS; TCP and SSL cannot be opened from a page. */
-export const DEFAULT_PROTOCOL = 'WSS';
+/**
+ * Where the node runs, for its Electrum servers: a page opens WebSockets only (KDF's wasm build:
+ * default WSS, TCP and SSL refused, certificates always checked); the host opens TCP and SSL too
+ * (KDF's native build: default TCP).
+ */
+export type ElectrumRuntime = 'page' | 'host';
 
-export function readElectrumParams(args: ParamReader): ElectrumActivationParams {
-  return { ...readElectrumConnection(args), ...readUtxoOptions(args) };
+/** The host is the runtime that can open TCP sockets. */
+export function electrumRuntime(platform: Pick<Platform, 'tcpSocket'>): ElectrumRuntime {
+  return platform.tcpSocket ? 'host' : 'page';
+}
+
+/** KDF's default `protocol` (`ElectrumProtocol`'s `#[default]` per build target). */
+export const DEFAULT_PROTOCOL: Record<ElectrumRuntime, ElectrumProtocol> = { page: 'WSS', host: 'TCP' };
+
+export function readElectrumParams(args: ParamReader, runtime: ElectrumRuntime = 'page'): ElectrumActivationParams {
+  return { ...readElectrumConnection(args, runtime), ...readUtxoOptions(args) };
 }
 
 export type ElectrumConnectionParams = Pick<ElectrumActivationParams, 'servers' | 'minConnected' | 'maxConnected'>;
 
 /** `servers`, `min_connected`, `max_connected`: flat in `electrum`, under `mode.rpc_data` in `task::enable_utxo`. */
-export function readElectrumConnection(args: ParamReader): ElectrumConnectionParams {
-  const servers = args.arr('servers', (v, path) => readServer(items.obj(v, path)));
+export function readElectrumConnection(args: ParamReader, runtime: ElectrumRuntime = 'page'): ElectrumConnectionParams {
+  const servers = args.arr('servers', (v, path) => readServer(items.obj(v, path), runtime));
   if (servers.length === 0) throw new ParamError(args.field('servers'), '`servers` must list at least one server');
   const minConnected = args.optUint('min_connected');
   const maxConnected = args.optUint('max_connected');
@@ -88,13 +101,18 @@ function readPrivKeyPolicy(args: ParamReader): 'ContextPrivKey' | 'Trezor' {
     : args.obj_('priv_key_policy').oneOf('type', values);
 }
 
-function readServer(s: ParamReader): ElectrumServer {
+function readServer(s: ParamReader, runtime: ElectrumRuntime): ElectrumServer {
   const url = s.str('url');
-  const protocol = s.has('protocol') ? s.oneOf('protocol', ['WS', 'WSS', 'TCP', 'SSL'] as const) : DEFAULT_PROTOCOL;
-  if (protocol === 'TCP' || protocol === 'SSL') {
-    throw new ParamError(s.field('protocol'), "'TCP' and 'SSL' are not supported in a browser. Please use 'WS' or 'WSS' protocols");
+  const protocol = s.has('protocol') ? s.oneOf('protocol', ['WS', 'WSS', 'TCP', 'SSL'] as const) : DEFAULT_PROTOCOL[runtime];
+  if (runtime === 'page' && (protocol === 'TCP' || protocol === 'SSL')) throw new ParamError(s.field('protocol'), TCP_IN_BROWSER);
+  const disableCertVerification = s.optBool('disable_cert_verification', false);
+  if (runtime === 'page' && disableCertVerification && protocol === 'WSS') {
+    throw new ParamError(
+      s.field('disable_cert_verification'),
+      'disable_cert_verification cannot be honoured in a browser, which always checks a WSS server\'s certificate: use the headless host (npm run node) for such a server',
+    );
   }
-  const server: ElectrumServer = { url, protocol, disableCertVerification: s.optBool('disable_cert_verification', false) };
+  const server: ElectrumServer = { url, protocol, disableCertVerification };
   const timeoutSec = s.optUint('timeout_sec');
   if (timeoutSec !== undefined) server.timeoutSec = timeoutSec;
   return server;

@@ -11,11 +11,13 @@
 import { MmError } from '../../../core/errors';
 import { ElectrumConnection } from './connection';
 import type { ConnectionEvents, ConnectionSettings, Traffic } from './connection';
-import { ElectrumError, electrumUrl } from './errors';
+import { ElectrumError, electrumUrl, TCP_IN_BROWSER, tcpTarget } from './errors';
 import type { ServerFailure, ServerFailureReason } from './errors';
+import { DEFAULT_LIMITS } from './limits';
+import { lineSocket } from './lineSocket';
 import { SubscriptionRegistry } from './subscriptions';
 import type { SubscriptionHost } from './subscriptions';
-import type { ElectrumCall, ElectrumClientOptions, ElectrumStats, ElectrumServer, ItemResult, LogLevel, Timers } from './types';
+import type { ElectrumCall, ElectrumClientOptions, ElectrumStats, ElectrumServer, ItemResult, LogLevel, Timers, WebSocketLike } from './types';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 20_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
@@ -38,7 +40,9 @@ interface Slot {
   readonly server: ElectrumServer;
   /** `host:port`. */
   readonly name: string;
-  readonly wsUrl: string;
+  /** The server's URL with its protocol's scheme, for the log. */
+  readonly url: string;
+  readonly openSocket: () => WebSocketLike;
   state: SlotState;
   conn: ElectrumConnection | null;
   failures: number;
@@ -107,7 +111,7 @@ export class ElectrumClient {
     this.slots = opts.servers.map((server) => ({
       server,
       name: server.url.trim(),
-      wsUrl: electrumUrl(server),
+      ...this.transport(server),
       state: 'idle',
       conn: null,
       failures: 0,
@@ -134,6 +138,27 @@ export class ElectrumClient {
     const onLog = opts.onLog;
     this.log = onLog ? (level, line) => onLog(level, line) : () => {};
     this.subs = new SubscriptionRegistry<Slot>(this.subscriptionHost());
+  }
+
+  /**
+   * How a server is reached: a WebSocket (`ws://`/`wss://`, KDF's wasm build) or, given a TCP
+   * socket factory (the host), a stream of lines over TCP or TLS (KDF's native build). What the
+   * runtime cannot do is refused here, with KDF's wasm text for TCP and SSL.
+   */
+  private transport(server: ElectrumServer): { url: string; openSocket: () => WebSocketLike } {
+    const { socketFactory, tcpSocketFactory } = this.opts;
+    const maxMessageBytes = DEFAULT_LIMITS.maxMessageBytes;
+    if (server.protocol === 'TCP' || server.protocol === 'SSL') {
+      if (!tcpSocketFactory) throw invalid(TCP_IN_BROWSER);
+      const target = tcpTarget(server);
+      return { url: `${target.tls ? 'ssl' : 'tcp'}://${server.url.trim()}`, openSocket: () => lineSocket(tcpSocketFactory(target), maxMessageBytes) };
+    }
+    const url = electrumUrl(server);
+    const verifyCertificate = server.disableCertVerification !== true || server.protocol === 'WS';
+    if (!verifyCertificate && !tcpSocketFactory) {
+      throw invalid(`disable_cert_verification cannot be honoured for ${server.url.trim()}: a browser always checks a WSS server's certificate`);
+    }
+    return { url, openSocket: () => socketFactory(url, verifyCertificate ? { maxMessageBytes } : { maxMessageBytes, verifyCertificate }) };
   }
 
   /** Resolves once `minConnected` servers have negotiated `server.version`. */
@@ -272,9 +297,10 @@ export class ElectrumClient {
     const perServerMs = server.timeoutSec !== undefined && server.timeoutSec > 0 ? server.timeoutSec * 1000 : undefined;
     const settings: ConnectionSettings = {
       name: slot.name,
-      url: slot.wsUrl,
+      url: slot.url,
       clientName: this.opts.clientName,
-      socketFactory: this.opts.socketFactory,
+      openSocket: slot.openSocket,
+      limits: DEFAULT_LIMITS,
       timers: this.timers,
       requestTimeoutMs: perServerMs ?? this.requestTimeoutMs,
       connectTimeoutMs: perServerMs ?? this.connectTimeoutMs,

@@ -1,15 +1,16 @@
 /**
- * One WebSocket connection to one Electrum server (the lowest layer of the client): opens the
- * socket, negotiates `server.version` before anything else, matches responses to requests by id,
+ * One connection to one Electrum server (the lowest layer of the client), over a WebSocket or a
+ * TCP/TLS stream of lines (lineSocket.ts): opens the socket, negotiates `server.version` before anything else, matches responses to requests by id,
  * times requests out, pings, cuts off a silent server, and reports notifications and its own end
- * to the pool above. It never retries: a transport failure is reported once, through `closed`,
+ * to the pool above. It enforces limits.ts on whatever the server sends. It never retries: a transport failure is reported once, through `closed`,
  * and every request still pending is answered with a transport error the pool may re-send.
  */
 import { decodeFrame, encodeFrame, encodeRequest, frameText, utf8Length } from './codec';
 import type { Incoming, RpcRequest } from './codec';
-import { ElectrumError } from './errors';
+import { ElectrumError, SocketFailure } from './errors';
 import type { ServerFailureReason } from './errors';
-import type { ElectrumCall, ItemResult, LogLevel, Timers, WebSocketFactory, WebSocketLike } from './types';
+import type { ConnectionLimits } from './limits';
+import type { ElectrumCall, ItemResult, LogLevel, Timers, WebSocketLike } from './types';
 
 /** The protocol range we offer and accept (KDF: `["1.2", "1.4"]`). */
 export const PROTOCOL_MIN = '1.2';
@@ -17,14 +18,20 @@ export const PROTOCOL_MAX = '1.4';
 
 const OPEN = 1;
 const CLOSED = 3;
+/** WebSocket close code 1009, "Message Too Big": what `ws` closes with past its `maxPayload`. */
+const MESSAGE_TOO_BIG = 1009;
+/** The code of the error `ws` reports (before that close) for a message past its `maxPayload`. */
+const WS_MESSAGE_TOO_BIG = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
 
 export interface ConnectionSettings {
   /** `host:port`, used in messages. */
   name: string;
-  /** `ws://` or `wss://` URL. */
+  /** `ws://`, `wss://`, `tcp://` or `ssl://` URL, for the log. */
   url: string;
   clientName: string;
-  socketFactory: WebSocketFactory;
+  /** Opens the socket (a WebSocket, or a TCP/TLS stream of lines); may throw. */
+  openSocket: () => WebSocketLike;
+  limits: ConnectionLimits;
   timers: Timers;
   requestTimeoutMs: number;
   connectTimeoutMs: number;
@@ -93,6 +100,9 @@ export class ElectrumConnection {
   /** The socket opened: a later failure while connecting is the handshake's, not the network's. */
   private opened = false;
   private lastReceivedAt = 0;
+  /** Unsolicited messages in the current window, and when that window began. */
+  private unsolicited = 0;
+  private windowStart = 0;
   private socketGone = false;
   private readonly socketClosed: Promise<void>;
   private markSocketClosed: () => void = () => {};
@@ -124,7 +134,7 @@ export class ElectrumConnection {
     }, this.s.connectTimeoutMs);
     let socket: WebSocketLike;
     try {
-      socket = this.s.socketFactory(this.s.url);
+      socket = this.s.openSocket();
     } catch (e) {
       this.markSocketClosed();
       queueMicrotask(() => this.fail(`cannot open ${this.s.url}: ${describe(e)}`, e, 'warn', 'unreachable'));
@@ -140,11 +150,16 @@ export class ElectrumConnection {
     }
     socket.onopen = () => this.onOpen();
     socket.onmessage = (ev) => this.onMessage(ev.data);
-    socket.onerror = (ev) => this.fail(`socket error${errorText(ev)}`, ev, 'warn', this.endedBeforeOpen());
+    socket.onerror = (ev) => {
+      if (ev instanceof SocketFailure) this.fail(ev.message, ev, 'warn', ev.reason);
+      else if (errorCode(ev) === WS_MESSAGE_TOO_BIG) this.fail(`a message over ${this.s.limits.maxMessageBytes} bytes, connection cut off`, ev, 'warn', 'over_limit');
+      else this.fail(`socket error${errorText(ev)}`, ev, 'warn', this.endedBeforeOpen());
+    };
     socket.onclose = (ev) => {
       this.markSocketClosed();
       const code = ev?.code === undefined ? '' : ` (code ${ev.code}${ev.reason ? `, ${ev.reason}` : ''})`;
-      this.fail(this.state === 'connecting' ? `connection failed${code}` : `connection closed${code}`, undefined, 'warn', this.endedBeforeOpen());
+      const reason = ev?.code === MESSAGE_TOO_BIG ? 'over_limit' : this.endedBeforeOpen();
+      this.fail(this.state === 'connecting' ? `connection failed${code}` : `connection closed${code}`, undefined, 'warn', reason);
     };
   }
 
@@ -203,7 +218,7 @@ export class ElectrumConnection {
     this.connectTimer = undefined;
     this.serverVersion = version;
     this.state = 'ready';
-    this.lastReceivedAt = t.now();
+    this.lastReceivedAt = this.windowStart = t.now();
     this.pingTimer = t.setInterval(() => this.ping(), this.s.pingIntervalMs);
     this.armSilenceWatch(this.s.silenceTimeoutMs);
     this.s.log('info', `connected to ${this.s.url} (${version[0]}, protocol ${version[1]})`);
@@ -244,6 +259,11 @@ export class ElectrumConnection {
       queueMicrotask(() => this.fail('socket is not open', undefined, 'warn', this.endedBeforeOpen()));
       return;
     }
+    const queued = socket.bufferedAmount ?? 0;
+    if (queued > this.s.limits.maxQueuedBytes) {
+      queueMicrotask(() => this.fail(`${queued} bytes sent and not taken by the server, connection cut off`, undefined, 'warn', 'over_limit'));
+      return;
+    }
     try {
       const text = encodeFrame(requests, single);
       socket.send(text);
@@ -273,8 +293,13 @@ export class ElectrumConnection {
       this.s.log('warn', `${this.s.name}: unreadable frame (${typeof data}) ignored`);
       return;
     }
+    const bytes = utf8Length(text);
+    this.s.traffic.bytesReceived += bytes;
+    if (bytes > this.s.limits.maxMessageBytes) {
+      this.fail(`a message of ${bytes} bytes (more than ${this.s.limits.maxMessageBytes}), connection cut off`, undefined, 'warn', 'over_limit');
+      return;
+    }
     this.received++;
-    this.s.traffic.bytesReceived += utf8Length(text);
     this.lastReceivedAt = this.s.timers.now();
     for (const msg of decodeFrame(text)) {
       if ((this.state as ConnectionState) === 'closed') return;
@@ -285,15 +310,18 @@ export class ElectrumConnection {
   private handle(msg: Incoming): void {
     switch (msg.type) {
       case 'notification':
+        if (!this.withinUnsolicitedBudget()) return;
         if (this.state === 'ready') this.events.notification(this, msg.method, msg.params);
         return;
       case 'invalid':
+        if (!this.withinUnsolicitedBudget()) return;
         this.s.log('warn', `${this.s.name}: ${msg.reason}`);
         return;
       case 'response': {
         const id = typeof msg.id === 'number' ? msg.id : typeof msg.id === 'string' && /^\d+$/.test(msg.id) ? Number(msg.id) : NaN;
         const entry = this.pending.get(id);
         if (!entry) {
+          if (!this.withinUnsolicitedBudget()) return;
           const what = msg.error ? `error ${JSON.stringify(msg.error)}` : 'response';
           this.s.log('debug', `${this.s.name}: ${what} for unknown id ${JSON.stringify(msg.id)} ignored`);
           return;
@@ -312,12 +340,25 @@ export class ElectrumConnection {
     }
   }
 
-  /** Ends the connection once: timers stopped, socket closed, pending answered, pool told. */
+  /** Counts a message nobody asked for; past the window's budget the connection is cut (a flood). */
+  private withinUnsolicitedBudget(): boolean {
+    const now = this.s.timers.now();
+    const { maxUnsolicitedPerWindow, unsolicitedWindowMs } = this.s.limits;
+    if (now - this.windowStart >= unsolicitedWindowMs) {
+      this.windowStart = now;
+      this.unsolicited = 0;
+    }
+    if (++this.unsolicited <= maxUnsolicitedPerWindow) return true;
+    this.fail(`more than ${maxUnsolicitedPerWindow} unsolicited messages within ${unsolicitedWindowMs} ms, connection cut off`, undefined, 'warn', 'over_limit');
+    return false;
+  }
+
   /** A socket that ends before its `open` never reached the server (refused, no route, failed TLS). */
   private endedBeforeOpen(): ServerFailureReason {
     return this.state === 'connecting' && !this.opened ? 'unreachable' : 'closed';
   }
 
+  /** Ends the connection once: timers stopped, socket closed, pending answered, pool told. */
   private fail(message: string, cause?: unknown, level: LogLevel = 'warn', reason: ServerFailureReason = 'closed'): void {
     if (this.state === 'closed') return;
     this.state = 'closed';
@@ -353,6 +394,10 @@ export class ElectrumConnection {
 
 function describe(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+function errorCode(ev: unknown): unknown {
+  return (ev as { error?: { code?: unknown } } | null)?.error?.code;
 }
 
 function errorText(ev: unknown): string {

@@ -5,23 +5,36 @@
  * (`kind: 'server'`, never retried; its `code` and text are kept).
  */
 import { MmError } from '../../../core/errors';
-import type { ElectrumServer, RpcErrorObject } from './types';
+import type { ElectrumProtocol, ElectrumServer, RpcErrorObject, TcpTarget } from './types';
 
 export type ElectrumErrorKind = 'transport' | 'server';
 
 /**
  * Why a server could not be used, for a client to act on (say which server failed and why, or
  * suggest WS for WSS): `unreachable` (the socket never opened: refused, no route, TLS failed),
- * `timeout` (no answer in time), `not_electrum` (it answered, but not as an Electrum server
- * speaking protocol 1.2–1.4), `closed` (it was connected and went away).
+ * `bad_certificate` (the TLS handshake refused the server's certificate), `timeout` (no answer
+ * in time), `not_electrum` (it answered, but not as an Electrum server speaking protocol
+ * 1.2–1.4), `over_limit` (it sent a message too large, flooded us, or stopped reading: see
+ * limits.ts), `closed` (it was connected and went away).
  */
-export type ServerFailureReason = 'unreachable' | 'timeout' | 'not_electrum' | 'closed';
+export type ServerFailureReason = 'unreachable' | 'bad_certificate' | 'timeout' | 'not_electrum' | 'over_limit' | 'closed';
+
+/** A socket's own failure that already knows its reason (a broken bound, a refused certificate). */
+export class SocketFailure extends Error {
+  constructor(
+    message: string,
+    readonly reason: ServerFailureReason,
+  ) {
+    super(message);
+    this.name = 'SocketFailure';
+  }
+}
 
 /** One server a connect attempt could not use; carried in activation errors' `error_data.servers`. */
 export interface ServerFailure {
   /** `host:port`, as the request gave it. */
   url: string;
-  protocol: 'WS' | 'WSS';
+  protocol: ElectrumProtocol;
   reason: ServerFailureReason;
   /** The connection's own words (the close code, the library's text). */
   error: string;
@@ -106,6 +119,9 @@ export function serverFailuresOf(e: unknown): ServerFailure[] | undefined {
   return undefined;
 }
 
+/** KDF's wasm text for a TCP or SSL server (`ElectrumConnectionErr::Irrecoverable`). */
+export const TCP_IN_BROWSER = "'TCP' and 'SSL' are not supported in a browser. Please use 'WS' or 'WSS' protocols";
+
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /**
@@ -129,7 +145,7 @@ export function electrumUrl(server: ElectrumServer): string {
   if (protocol !== 'WS' && protocol !== 'WSS') {
     throw new MmError({
       errorType: 'InvalidRequest',
-      message: "'TCP' and 'SSL' are not supported in a browser. Please use 'WS' or 'WSS' protocols",
+      message: TCP_IN_BROWSER,
       errorData: protocol,
       httpStatus: 400,
     });
@@ -143,4 +159,19 @@ export function electrumUrl(server: ElectrumServer): string {
     });
   }
   return `${protocol === 'WS' ? 'ws' : 'wss'}://${url}`;
+}
+
+/**
+ * Where a TCP or SSL server is: `host:port` (`[v6]:port` for IPv6), as KDF's native build reads it
+ * (no scheme, a port). A malformed one is a bad request, as it is for WebSockets.
+ */
+export function tcpTarget(server: ElectrumServer): TcpTarget {
+  const url = server.url.trim();
+  const bad = (why: string): MmError => new MmError({ errorType: 'InvalidRequest', message: `Invalid electrum url '${server.url}': ${why}`, errorData: server.url, httpStatus: 400 });
+  if (SCHEME.test(url)) throw bad(`there has not to be a scheme; use 'protocol: "SSL"' for TLS`);
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:[\]]+)):(\d{1,5})$/.exec(url);
+  const port = Number(m?.[3]);
+  const host = m?.[1] ?? m?.[2];
+  if (!m || host === undefined || !Number.isInteger(port) || port < 1 || port > 65535) throw bad('expected host:port');
+  return { host, port, tls: server.protocol === 'SSL', verifyCertificate: server.disableCertVerification !== true };
 }

@@ -1,15 +1,18 @@
 /**
  * Types of the Electrum client: server settings (as in KDF's `electrum` / `enable` request),
- * the WebSocket shape we need (the browser's `WebSocket`, or `ws` in tests, injected), and the
- * client's options. No runtime code here.
+ * the socket shapes we need (the browser's `WebSocket` or `ws`, and in the headless host Node's
+ * `net`/`tls` for TCP and SSL, all injected), and the client's options. No runtime code here.
  */
+
+/** KDF's `ElectrumProtocol`: WebSockets in a browser, raw TCP (plain or TLS) in a native build. */
+export type ElectrumProtocol = 'TCP' | 'SSL' | 'WS' | 'WSS';
 
 /** One Electrum server, as the activation request lists it. */
 export interface ElectrumServer {
   /** `host:port`, without a scheme (KDF rejects a scheme). */
   url: string;
-  protocol: 'WS' | 'WSS';
-  /** Accepted for KDF compatibility; a browser cannot switch certificate checks off. */
+  protocol: ElectrumProtocol;
+  /** Accept any certificate (SSL, and WSS in the host); the page refuses it for WSS, as a browser cannot. */
   disableCertVerification?: boolean;
   /** Per-server request and connect timeout in seconds (overrides the client's defaults). */
   timeoutSec?: number;
@@ -24,6 +27,8 @@ type Handler<E> = { bivarianceHack(ev: E): void }['bivarianceHack'];
 /** The part of a WebSocket the client uses (browser `WebSocket` and `ws`'s `WebSocket` fit). */
 export interface WebSocketLike {
   readonly readyState: number;
+  /** Bytes given to `send` and not yet sent (both the browser's WebSocket and `ws` have it). */
+  readonly bufferedAmount?: number;
   /** Set to `'arraybuffer'` when present, so binary frames never arrive as Blobs. */
   binaryType?: string;
   send(data: string): void;
@@ -34,7 +39,51 @@ export interface WebSocketLike {
   onerror: Handler<unknown> | null;
 }
 
-export type WebSocketFactory = (url: string) => WebSocketLike;
+/** What a WebSocket factory may honour; the browser's WebSocket takes neither, so the client checks again on receipt. */
+export interface WebSocketOptions {
+  /** Refuse (and close) a message larger than this before holding it. */
+  maxMessageBytes?: number;
+  /** `false` accepts any certificate (`disable_cert_verification`); only where the runtime can. */
+  verifyCertificate?: boolean;
+}
+
+export type WebSocketFactory = (url: string, options?: WebSocketOptions) => WebSocketLike;
+
+/** Where a TCP or SSL connection goes. */
+export interface TcpTarget {
+  host: string;
+  port: number;
+  /** SSL: TLS over the TCP connection. */
+  tls: boolean;
+  /** TLS only: `false` accepts any certificate (`disable_cert_verification`). */
+  verifyCertificate: boolean;
+}
+
+/** Why a TCP connection ended abnormally. */
+export interface TcpFailure {
+  message: string;
+  /** The TLS handshake refused the server's certificate (self-signed, expired, another name). */
+  badCertificate: boolean;
+}
+
+/**
+ * A byte stream to a server (Node's `net.Socket` or `tls.TLSSocket` in the host), the part the
+ * line framing uses. `onopen` fires once connected (after the TLS handshake for SSL), `onclose`
+ * exactly once, with the failure if there was one.
+ */
+export interface TcpSocketLike {
+  /** Bytes written and not yet handed to the network (Node's `writableLength`). */
+  readonly queuedBytes: number;
+  write(text: string): void;
+  /** Ends the connection at once; `onclose` follows. */
+  close(): void;
+  onopen: (() => void) | null;
+  ondata: ((chunk: Uint8Array) => void) | null;
+  onclose: ((failure: TcpFailure | undefined) => void) | null;
+}
+
+/** Opens TCP/TLS connections: the host's Node `net`/`tls`; a browser has none. */
+export type TcpSocketFactory = (target: TcpTarget) => TcpSocketLike;
 
 /** Timer functions, injectable so tests can observe that nothing is left running. */
 export interface Timers {
@@ -77,6 +126,11 @@ export interface ElectrumClientOptions {
   /** Sent in `server.version`, e.g. `"mygui GUI/MM2 0.1.0"`. */
   clientName: string;
   socketFactory: WebSocketFactory;
+  /**
+   * TCP and SSL servers (the host). Where absent (a page), such a server is refused with KDF's
+   * wasm text, and so is `disable_cert_verification` on a WSS server.
+   */
+  tcpSocketFactory?: TcpSocketFactory;
   /** Per request and attempt (default 20 000). */
   requestTimeoutMs?: number;
   /** Socket open plus `server.version` (default 20 000). */
