@@ -4,8 +4,8 @@
  */
 import type { HandlerTable, MethodHandlers } from '../../core/handler';
 import { readHwUserAction } from '../../core/tasks';
-import { enableErc20 } from './erc20';
-import { ENABLE_ETH_TASK, enableEthWithTokens, initEnableEth } from './ethWithTokens';
+import { enableErc20 } from '../eth/enableErc20';
+import { ENABLE_ETH_TASK, enableEthWithTokens, initEnableEth } from '../eth/enableEthWithTokens';
 import { ENABLE_UTXO_TASK, initEnableUtxo } from './utxoTask';
 
 /** `status`, `user_action` and `cancel` of a task family, KDF's `RpcTaskStatusRequest` and friends. */
