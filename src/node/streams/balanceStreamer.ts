@@ -15,7 +15,7 @@ import type { NodeContext } from '../core/context';
 import type { EnabledCoin } from '../coins/coin';
 import { wireBalance, type WireBalance } from '../coins/activation/balanceReport';
 import { hasChangeSignal, type ChangeSignal } from '../coins/capabilities/changeSignal';
-import { hasHdAccounts, type HdAccounts } from '../coins/capabilities/hdAccounts';
+import { hdAccountsOf } from '../coins/capabilities/hdAccounts';
 import { hasPolledBalance, type PolledBalance } from '../coins/capabilities/polledBalance';
 import { isTokenPlatform } from '../coins/capabilities/tokenPlatform';
 import { onCoinShutdown, watchCoinChanges } from './coinHooks';
@@ -53,11 +53,6 @@ function readPollConfig(config: unknown, defaultSeconds: number): number {
   return Math.max(MIN_INTERVAL_SECONDS, seconds);
 }
 
-/** The HD accounts whose other addresses are streamed too, when the coin holds them. */
-function hdAccountsOf(coin: EnabledCoin): HdAccounts | null {
-  return hasHdAccounts(coin) ? coin.hdWallet : null;
-}
-
 async function startPushedBalance(coin: EnabledCoin & ChangeSignal, out: StreamerOutput): Promise<StopStreamer> {
   let last: string;
   try {
@@ -83,7 +78,7 @@ async function startPushedBalance(coin: EnabledCoin & ChangeSignal, out: Streame
   const stopCoin = watchCoinChanges(coin, () => {
     queue = queue.then(check);
   });
-  /** Another known address of an HD wallet (KDF streams each of them): sent when its balance changed. */
+  /** Another known address of the coin's HD accounts (KDF streams each of them): sent when its balance changed. */
   const lastByAddress = new Map<string, string>();
   const checkHdAddress = async (address: string): Promise<void> => {
     const hdWallet = hdAccountsOf(coin);

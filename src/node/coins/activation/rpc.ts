@@ -1,6 +1,7 @@
 /**
  * RPC handlers of the v2 activation methods (Komodo Wallet's way of activating coins); the coins
- * domain's `rpc.ts` merges them into its table.
+ * domain's `rpc.ts` merges them into its table. The EVM methods build their coins in their family
+ * (eth/enableEthWithTokens.ts, eth/enableErc20.ts); `task::enable_utxo` is utxoTask.ts.
  */
 import type { HandlerTable, MethodHandlers } from '../../core/handler';
 import { readHwUserAction } from '../../core/tasks';

@@ -33,3 +33,8 @@ export interface HdAccountsHolder {
 export function hasHdAccounts(coin: EnabledCoin): coin is EnabledCoin & HdAccountsHolder {
   return (coin as Partial<HdAccountsHolder>).hdWallet !== undefined;
 }
+
+/** The coin's HD accounts when its family holds them and this wallet has them; null otherwise. */
+export function hdAccountsOf(coin: EnabledCoin): HdAccounts | null {
+  return hasHdAccounts(coin) ? coin.hdWallet : null;
+}
