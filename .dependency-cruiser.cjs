@@ -98,6 +98,14 @@ module.exports = {
       from: { path: '^tools/' },
       to: { path: '^src/(ui|client)/' },
     },
+    {
+      name: 'coins-root-and-streams-know-no-family',
+      comment:
+        'the coin families are coins/utxo (with kmd and Zcash inside), coins/eth and coins/qrc20; the coins root, its shared folders (capabilities, config, hdWallet) and the streams reach a coin through its capabilities (coins/capabilities/), never its family: only the family table (coins/families/), activation/ and the families import one',
+      severity: 'error',
+      from: { path: '^src/node/(coins/[^/]+\\.ts$|coins/(capabilities|config|hdWallet)/|streams/)' },
+      to: { path: '^src/node/coins/(utxo|eth|qrc20)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,7 +1,9 @@
 /**
  * What every activated coin offers the rest of the node, whatever its family (UTXO, EVM, QRC20).
- * Amounts are base units (`bigint`) or exact decimal strings already in coin units; the coins
- * domain's `rpc.ts` turns these camelCase shapes into the wire's snake_case.
+ * What only some families offer is an optional interface in capabilities/, asked of a coin with
+ * its type guard, never by its class. Amounts are base units (`bigint`) or exact decimal strings
+ * already in coin units; the coins domain's `rpc.ts` turns these camelCase shapes into the wire's
+ * snake_case.
  */
 import type { MmNumber } from '../../shared/number';
 import type { TaskHandle } from '../core/tasks';

@@ -3,22 +3,22 @@
  * `task::create_new_account::{init,status,cancel}` (coins/rpc_command/get_new_address.rs,
  * init_account_balance.rs, init_create_account.rs), with their errors and statuses.
  *
- * A UTXO coin of a software HD wallet serves them from its `UtxoHdWallet`: every known address
- * of an account, and new addresses under KDF's gap-limit rule. An EVM coin or a Trezor-held coin
- * still holds one address (account 0, external chain, index 0): its account balance reports that
- * address, and a new address or account is refused with KDF's `AddressLimitReached` /
- * `AccountLimitReached` (1), because handing out an address the node neither watches nor spends
- * from would show funds sent to it as missing.
+ * A coin holding HD accounts (capabilities/hdAccounts.ts: a UTXO coin of a software HD wallet)
+ * serves them from its wallet: every known address of an account, and new addresses under KDF's
+ * gap-limit rule. An EVM coin or a Trezor-held coin still holds one address (account 0, external
+ * chain, index 0): its account balance reports that address, and a new address or account is
+ * refused with KDF's `AddressLimitReached` / `AccountLimitReached` (1), because handing out an
+ * address the node neither watches nor spends from would show funds sent to it as missing.
  */
 import { ParamError, type ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
 import { MmError } from '../core/errors';
 import type { HandlerTable } from '../core/handler';
 import { wireBalance, wireHdAccount, wireHdAddress, type BalanceMap } from './activation/balanceReport';
+import { hdAccountsOf } from './capabilities/hdAccounts';
+import { isTokenPlatform } from './capabilities/tokenPlatform';
 import type { EnabledCoin } from './coin';
 import { MAX_GAP_LIMIT } from './hdWallet/path';
-import type { UtxoHdWallet } from './utxo/hdWallet';
-import { UtxoCoin } from './utxo/utxoCoin';
 
 /** Addresses this node derives per account and chain. */
 const ADDRESSES_PER_CHAIN = 1;
@@ -84,10 +84,10 @@ function isHdWallet(ctx: NodeContext): boolean {
 
 const isEvm = (coin: EnabledCoin): boolean => coin.config.protocol.type === 'ETH' || coin.config.protocol.type === 'ERC20';
 
-/** A coin's balance map as KDF's HD forms show it: an EVM platform coin lists its activated tokens too. */
+/** A coin's balance map as KDF's HD forms show it: a platform coin lists its activated tokens too. */
 async function balanceMap(ctx: NodeContext, coin: EnabledCoin): Promise<BalanceMap> {
   const coins = [coin];
-  if (coin.config.protocol.type === 'ETH') {
+  if (isTokenPlatform(coin)) {
     for (const t of ctx.enabledCoins.tokensOf(coin.ticker)) {
       const token = ctx.enabledCoins.get(t);
       if (token) coins.push(token);
@@ -111,7 +111,7 @@ function accountPath(coin: EnabledCoin): string {
 /** KDF's `HDAccountBalance`: every known address of the account, or account 0's one address. */
 async function accountBalance(ctx: NodeContext, coin: EnabledCoin, accountIndex: number): Promise<unknown> {
   if (!isHdWallet(ctx)) throw hdAccountError.notHd();
-  const hdWallet = utxoHdWallet(coin);
+  const hdWallet = hdAccountsOf(coin);
   if (hdWallet) {
     const account = await readOrTransport(coin, () => hdWallet.accountBalance(accountIndex));
     if (!account) throw hdAccountError.unknownAccount(accountIndex);
@@ -136,7 +136,7 @@ async function getNewAddress(ctx: NodeContext, p: ParamReader): Promise<unknown>
   const gapLimit = p.has('gap_limit') ? gapLimitOf(p) : undefined;
   const coin = findCoin(ctx, ticker);
   if (!isHdWallet(ctx)) throw hdAccountError.notHd();
-  const hdWallet = utxoHdWallet(coin);
+  const hdWallet = hdAccountsOf(coin);
   if (hdWallet) {
     const answer = await readOrTransport(coin, () => hdWallet.newAddress(accountId, chain, gapLimit ?? hdWallet.gapLimit));
     if (answer === null) throw hdAccountError.unknownAccount(accountId);
@@ -150,11 +150,6 @@ async function getNewAddress(ctx: NodeContext, p: ParamReader): Promise<unknown>
   if (accountId !== 0) throw hdAccountError.unknownAccount(accountId);
   if (chain !== 'External' && isEvm(coin)) throw hdAccountError.invalidBip44Chain(chain);
   throw hdAccountError.addressLimitReached(ADDRESSES_PER_CHAIN);
-}
-
-/** The coin's HD wallet when it is a UTXO coin of a software HD wallet. */
-function utxoHdWallet(coin: EnabledCoin): UtxoHdWallet | null {
-  return coin instanceof UtxoCoin ? coin.hdWallet : null;
 }
 
 /** Electrum and storage failures keep their type; anything else is KDF's `Transport`. */
@@ -183,7 +178,7 @@ async function initCreateAccount(ctx: NodeContext, p: ParamReader): Promise<unkn
   const coin = findCoin(ctx, ticker);
   const taskId = ctx.tasks.spawn(CREATE_ACCOUNT_TASK, 'Preparing', async (h) => {
     if (!isHdWallet(ctx)) throw hdAccountError.notHd();
-    const hdWallet = utxoHdWallet(coin);
+    const hdWallet = hdAccountsOf(coin);
     if (!hdWallet) throw hdAccountError.accountLimitReached(1);
     h.progress('RequestingAccountBalance');
     const answer = await readOrTransport(coin, () => hdWallet.createAccount(accountId, scan, gapLimit ?? hdWallet.gapLimit));

@@ -5,22 +5,21 @@
  */
 import type { HandlerTable } from '../core/handler';
 import type { NodeContext } from '../core/context';
-import { bytesToHex, wifEncode } from '../crypto';
+import { bytesToHex } from '../crypto';
 import { MmError } from '../core/errors';
 import type { ParamReader } from '../../shared/params';
-import { activatedSoftwareKey, coinFamily } from './walletKeys';
+import { hasWalletKey } from './capabilities/walletKey';
 import { legacyCoin, legacyError } from './coinLookup';
 
 async function showPrivKey(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   // KDF reads `coin` by hand here, with its own message for a missing or non-string value.
   const ticker = args.raw('coin');
   if (typeof ticker !== 'string') throw legacyError("No 'coin' field");
-  const family = coinFamily(legacyCoin(ctx, ticker));
-  if (!family) throw legacyError(`'display_priv_key' is not supported for ${ticker}`);
-  const key = activatedSoftwareKey(ctx, family);
+  const coin = legacyCoin(ctx, ticker);
+  if (!hasWalletKey(coin)) throw legacyError(`'display_priv_key' is not supported for ${ticker}`);
+  const key = coin.activatedKey(ctx.keys);
   if (!key) throw legacyError("'display_priv_key' is not supported for Hardware Wallets");
-  const privKey =
-    family.kind === 'utxo' ? wifEncode(key.privateKey, family.coin.utxo.wiftype) : `0x${bytesToHex(key.privateKey)}`;
+  const privKey = coin.privKeyText(key);
   return { result: { coin: ticker, priv_key: privKey } };
 }
 

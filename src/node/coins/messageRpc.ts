@@ -1,26 +1,20 @@
 /**
- * KDF's mmrpc `sign_message` and `verify_message` (lp_coins.rs) for UTXO and EVM coins, with the
- * coin's `sign_message_prefix`; the schemes are in messageSigning.ts. Errors are KDF's
- * `SignatureError` / `VerificationError` variants with their statuses. `address` picks another
- * HD address to sign with, only when the node runs in HD mode.
+ * KDF's mmrpc `sign_message` and `verify_message` (lp_coins.rs) for the coins whose family signs
+ * messages (capabilities/messageSigner.ts), with the coin's `sign_message_prefix`; the schemes are
+ * in messageSigning.ts. Errors are KDF's `SignatureError` / `VerificationError` variants with
+ * their statuses. `address` picks another HD address to sign with, only when the node runs in HD mode.
  */
 import type { NodeContext } from '../core/context';
-import { hexToBytes, type KeyPair } from '../crypto';
+import type { KeyPair } from '../crypto';
 import { MmError } from '../core/errors';
 import type { HandlerTable } from '../core/handler';
 import type { ParamReader } from '../../shared/params';
-import { validateCoinAddress, checkedUtxoAddress } from './addressRpc';
+import { validateCoinAddress } from './addressRpc';
+import { hasAddressFormats, type AddressFormats } from './capabilities/addressFormats';
+import { hasMessageSigner, type MessageSigner } from './capabilities/messageSigner';
+import { hasWalletKey, type WalletKey } from './capabilities/walletKey';
+import type { EnabledCoin } from './coin';
 import { mmrpcCoin } from './coinLookup';
-import {
-  ethMessageHash,
-  recoverEthSigner,
-  recoverUtxoSignerHash,
-  signEthMessage,
-  signUtxoMessage,
-  utxoMessageHash,
-} from './messageSigning';
-import { parseAddress } from './eth/address';
-import { activatedSoftwareKey, coinFamily, sameBytes, type CoinFamily } from './walletKeys';
 
 const signatureError = {
   invalidRequest: (reason: string): MmError =>
@@ -61,18 +55,22 @@ function readHdAddress(p: ParamReader): HdAddress {
   return { account: p.uint('account_id'), change: chain === 'External' ? 0 : 1, index: p.uint('address_id') };
 }
 
-function coinOf(ctx: NodeContext, ticker: string, notFound: (reason: string) => MmError): CoinFamily {
+/** A coin that signs messages: its scheme, its key, and its addresses to verify against. */
+type SigningCoin = EnabledCoin & MessageSigner & WalletKey & AddressFormats;
+
+function coinOf(ctx: NodeContext, ticker: string, notFound: (reason: string) => MmError): SigningCoin {
   const coin = mmrpcCoin(ctx, ticker, notFound);
-  const family = coinFamily(coin);
-  if (!family) throw signatureError.internal(`message signing is not supported for ${ticker}`);
-  return family;
+  if (!hasMessageSigner(coin) || !hasWalletKey(coin) || !hasAddressFormats(coin)) {
+    throw signatureError.internal(`message signing is not supported for ${ticker}`);
+  }
+  return coin;
 }
 
-function signingKey(ctx: NodeContext, family: CoinFamily, hd: HdAddress | undefined): KeyPair {
-  const activated = activatedSoftwareKey(ctx, family);
+function signingKey(ctx: NodeContext, coin: SigningCoin, hd: HdAddress | undefined): KeyPair {
+  const activated = coin.activatedKey(ctx.keys);
   if (!activated || !ctx.keys) throw signatureError.internal(SOFTWARE_ONLY);
   if (!hd) return activated;
-  const pathToCoin = family.coin.config.derivationPath;
+  const pathToCoin = coin.config.derivationPath;
   if (hd.pathToCoin !== undefined && hd.pathToCoin !== pathToCoin) {
     throw signatureError.invalidRequest(`Invalid path to coin: expected ${pathToCoin ?? 'none'}, found ${hd.pathToCoin}`);
   }
@@ -84,31 +82,17 @@ function signingKey(ctx: NodeContext, family: CoinFamily, hd: HdAddress | undefi
   }
 }
 
-/**
- * The coin's `sign_message_prefix`; a token without one signs with its platform's, as tokens
- * activated with their platform (`enable_eth_with_tokens`) do in KDF.
- */
-function messagePrefix(ctx: NodeContext, family: CoinFamily): string | undefined {
-  const own = family.coin.config.signMessagePrefix;
-  if (own !== undefined || family.kind !== 'eth' || family.coin.isPlatform) return own;
-  return ctx.coinsConfig.get(family.coin.platform.ticker)?.signMessagePrefix;
-}
-
 async function signMessage(ctx: NodeContext, params: ParamReader): Promise<unknown> {
   const ticker = params.str('coin');
   const message = params.str('message');
   const selector = params.optObj('address');
   if (selector && ctx.keys?.mode !== 'hd') throw signatureError.invalidRequest(HD_ONLY);
   const hd = selector ? readHdAddress(selector) : undefined;
-  const family = coinOf(ctx, ticker, signatureError.internal);
-  const prefix = messagePrefix(ctx, family);
+  const coin = coinOf(ctx, ticker, signatureError.internal);
+  const prefix = coin.signMessagePrefix((t) => ctx.coinsConfig.get(t));
   if (prefix === undefined) throw signatureError.prefixNotFound();
-  const key = signingKey(ctx, family, hd);
-  const signature =
-    family.kind === 'utxo'
-      ? signUtxoMessage(utxoMessageHash(prefix, message), key.privateKey)
-      : signEthMessage(ethMessageHash(prefix, message), key.privateKey);
-  return { signature };
+  const key = signingKey(ctx, coin, hd);
+  return { signature: coin.signMessage(prefix, message, key.privateKey) };
 }
 
 async function verifyMessage(ctx: NodeContext, params: ParamReader): Promise<unknown> {
@@ -116,17 +100,12 @@ async function verifyMessage(ctx: NodeContext, params: ParamReader): Promise<unk
   const message = params.str('message');
   const signature = params.str('signature');
   const address = params.str('address');
-  const family = coinOf(ctx, ticker, verificationError.coinIsNotFound);
-  const check = validateCoinAddress(family, address);
+  const coin = coinOf(ctx, ticker, verificationError.coinIsNotFound);
+  const check = validateCoinAddress(coin, address);
   if (!check.isValid) throw verificationError.invalidRequest(check.reason ?? 'Unknown');
-  const prefix = messagePrefix(ctx, family);
+  const prefix = coin.signMessagePrefix((t) => ctx.coinsConfig.get(t));
   if (prefix === undefined) throw verificationError.prefixNotFound();
-  if (family.kind === 'utxo') {
-    const signer = recoverUtxoSignerHash(signature, utxoMessageHash(prefix, message));
-    return { is_valid: sameBytes(signer, checkedUtxoAddress(family.coin, address).hash) };
-  }
-  const signer = recoverEthSigner(signature, ethMessageHash(prefix, message));
-  return { is_valid: sameBytes(signer, hexToBytes(parseAddress(address).slice(2))) };
+  return { is_valid: coin.verifyMessage(prefix, message, signature, address) };
 }
 
 export const messageHandlers: HandlerTable = {

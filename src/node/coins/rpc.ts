@@ -1,19 +1,18 @@
 /**
  * RPC handlers of the coins domain: activation, balances, withdraw and broadcast, for every coin
- * family. `disable_coin` cancels orders first, so the orders domain serves it (`orders/rpc.ts`).
+ * family; a family's own activation and methods come from the family table (families/).
+ * `disable_coin` cancels orders first, so the orders domain serves it (`orders/rpc.ts`).
  */
 import type { NodeContext } from '../core/context';
 import type { HandlerTable } from '../core/handler';
 import type { ParamReader } from '../../shared/params';
 import type { CoinBalance, EnabledCoin, WithdrawRequest } from './coin';
 import { coinError } from './coinErrors';
-import { satToDecimal } from './utxo/tx';
-import { activateElectrumCoin } from './utxo/activate';
-import { activateQrc20Coin } from './qrc20/activate';
-import { activateEthCoin, reenablePassivePlatform } from './eth/activate';
 import { readWithdrawRequest } from './withdrawRequest';
 import { unexpectedFromAddress } from './withdrawErrors';
-import { UtxoCoin } from './utxo/utxoCoin';
+import { hasHdAccounts } from './capabilities/hdAccounts';
+import { familyActivation, familyHandlers } from './families';
+import { wireBalance } from './activation/balanceReport';
 import { txDetailsToWire } from './wire';
 import { MmError } from '../core/errors';
 import { readHwUserAction } from '../core/tasks';
@@ -21,12 +20,10 @@ import { legacyCoin, legacyError } from './coinLookup';
 import { myTxHistoryLegacy, myTxHistoryV2 } from './txHistoryRpc';
 import { addressHandlers } from './addressRpc';
 import { chainHandlers } from './chainRpc';
-import { kmdRewardsHandlers } from './kmdRewardsRpc';
 import { keyHandlers } from './keyRpc';
 import { messageHandlers } from './messageRpc';
 import { activationHandlers } from './activation/rpc';
 import { hdAccountHandlers } from './hdAccountRpc';
-import { feeEstimatorHandlers } from './eth/feeEstimatorRpc';
 
 /** A string argument as KDF's older flat handlers read it (`req["coin"].as_str()`), with their text when it is not one. */
 function legacyStrArg(args: ParamReader, name: string): string {
@@ -43,11 +40,12 @@ function enabledCoin(ctx: NodeContext, ticker: string): EnabledCoin {
 
 /** KDF's `CoinInitResponse`, the answer of `electrum` and `enable`. */
 function coinInitResponse(coin: EnabledCoin, balance: CoinBalance): Record<string, unknown> {
+  const wire = wireBalance(balance, coin.decimals);
   const body: Record<string, unknown> = {
     result: 'success',
     address: coin.address,
-    balance: satToDecimal(balance.spendable, coin.decimals),
-    unspendable_balance: satToDecimal(balance.unspendable, coin.decimals),
+    balance: wire.spendable,
+    unspendable_balance: wire.unspendable,
     coin: coin.ticker,
     required_confirmations: coin.requiredConfirmations,
     requires_notarization: coin.requiresNotarization,
@@ -62,7 +60,9 @@ async function electrum(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   if (!config) throw coinError.activation(`Coin ${ticker} is not found in the coins config`);
   if (!ctx.enabledCoins.reserve(ticker)) throw coinError.activation(`Coin ${ticker} already initialized`);
   try {
-    const { coin, balance } = config.protocol.type === 'QRC20' ? await activateQrc20Coin(ctx, config, args) : await activateElectrumCoin(ctx, config, args);
+    const activate = familyActivation[config.protocol.type].electrum;
+    if (!activate) throw coinError.activation(`Coin ${ticker} is not a UTXO coin (protocol ${config.protocol.type}): activate it with 'enable'`);
+    const { coin, balance } = await activate(ctx, config, args);
     ctx.enabledCoins.settle(ticker, coin);
     ctx.log('info', `${ticker} activated at ${coin.address}`);
     return coinInitResponse(coin, balance);
@@ -76,13 +76,16 @@ async function enable(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   const ticker = args.str('coin');
   const config = ctx.coinsConfig.get(ticker);
   if (!config) throw coinError.activation(`Coin ${ticker} is not found in the coins config`);
+  const family = familyActivation[config.protocol.type];
   if (ctx.enabledCoins.isPassive(ticker)) {
-    const { coin, balance } = await reenablePassivePlatform(ctx, config, args);
+    if (!family.reenablePassive) throw coinError.activation(`Coin ${ticker} already initialized`);
+    const { coin, balance } = await family.reenablePassive(ctx, config, args);
     ctx.log('info', `${ticker} is available again`);
     return coinInitResponse(coin, balance);
   }
   if (ctx.enabledCoins.has(ticker)) throw coinError.activation(`Coin ${ticker} already initialized`);
-  if (config.protocol.type === 'UTXO' || config.protocol.type === 'QTUM' || config.protocol.type === 'QRC20') {
+  const activate = family.enable;
+  if (!activate) {
     throw new MmError({
       errorType: 'NativeRpcNotSupportedInWasm',
       message: `Coin ${ticker}: native daemon mode (enable) is not supported in the browser; activate it with 'electrum'`,
@@ -91,7 +94,7 @@ async function enable(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   }
   if (!ctx.enabledCoins.reserve(ticker)) throw coinError.activation(`Coin ${ticker} already initialized`);
   try {
-    const { coin, balance } = await activateEthCoin(ctx, config, args);
+    const { coin, balance } = await activate(ctx, config, args);
     ctx.enabledCoins.settle(ticker, coin);
     ctx.log('info', `${ticker} activated at ${coin.address}`);
     return coinInitResponse(coin, balance);
@@ -106,10 +109,10 @@ async function withdraw(ctx: NodeContext, args: ParamReader): Promise<Record<str
   return txDetailsToWire(await coin.withdraw(readCoinWithdraw(ctx, coin, args)));
 }
 
-/** The request; a `from` only a UTXO coin (of an HD wallet, which it checks) can serve. */
+/** The request; a `from` only a coin of a family with HD accounts (of an HD wallet, which it checks) can serve. */
 function readCoinWithdraw(ctx: NodeContext, coin: EnabledCoin, args: ParamReader): WithdrawRequest {
   const req = readWithdrawRequest(args);
-  if (req.from && !(coin instanceof UtxoCoin)) {
+  if (req.from && !hasHdAccounts(coin)) {
     throw unexpectedFromAddress(
       ctx.keys?.mode === 'hd'
         ? `'from' is not supported for ${coin.ticker}: this node spends from its enabled address only`
@@ -140,12 +143,11 @@ async function withdrawTask(ctx: NodeContext, params: ParamReader): Promise<unkn
 export const coinsHandlers: HandlerTable = {
   ...activationHandlers,
   ...addressHandlers,
-  ...kmdRewardsHandlers,
   ...keyHandlers,
   ...messageHandlers,
   ...chainHandlers,
   ...hdAccountHandlers,
-  ...feeEstimatorHandlers,
+  ...familyHandlers,
   'task::withdraw::init': { mmrpc: withdrawTask },
   'task::withdraw::status': {
     mmrpc: async (ctx, p) => ctx.tasks.status(WITHDRAW_TASK, p.uint('task_id'), p.optBool('forget_if_finished', true)),
@@ -175,11 +177,11 @@ export const coinsHandlers: HandlerTable = {
   my_balance: {
     legacy: async (ctx, args) => {
       const coin = legacyCoin(ctx, legacyStrArg(args, 'coin'));
-      const b = await coin.balance();
+      const b = wireBalance(await coin.balance(), coin.decimals);
       return {
         coin: coin.ticker,
-        balance: satToDecimal(b.spendable, coin.decimals),
-        unspendable_balance: satToDecimal(b.unspendable, coin.decimals),
+        balance: b.spendable,
+        unspendable_balance: b.unspendable,
         address: coin.address,
       };
     },

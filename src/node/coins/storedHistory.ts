@@ -5,11 +5,10 @@
  */
 import type { NodeContext } from '../core/context';
 import { TxHistoryStore } from '../storage';
+import { hasChainHeight } from './capabilities/chainHeight';
 import type { EnabledCoin, HistorySyncState, TransactionDetails } from './coin';
-import { EthCoin } from './eth/ethCoin';
 import { byKdfHistoryOrder } from './historySync';
 import { readTxRecords } from './txHistoryRecord';
-import { UtxoCoin } from './utxo/utxoCoin';
 
 export interface HistorySnapshot {
   /** In KDF's order: unconfirmed first, then newest first. */
@@ -21,9 +20,7 @@ export interface HistorySnapshot {
 
 /** The tip the coin follows anyway (Electrum headers, the EVM tip watcher): KDF's `current_block`. */
 function tipHeight(coin: EnabledCoin): number {
-  if (coin instanceof UtxoCoin) return coin.height;
-  if (coin instanceof EthCoin) return coin.chain.tip.height;
-  return 0;
+  return hasChainHeight(coin) ? coin.height : 0;
 }
 
 export async function historySnapshot(ctx: NodeContext, coin: EnabledCoin): Promise<HistorySnapshot> {

@@ -1,6 +1,7 @@
 /**
  * KDF's balance streamers (`BALANCE:<coin>`): each event's message is a list of
- * `{ticker, address, balance: {spendable, unspendable}}`.
+ * `{ticker, address, balance: {spendable, unspendable}}`. The coin's capabilities pick the streamer
+ * (capabilities/changeSignal.ts, polledBalance.ts); a coin with neither is `CoinNotSupported`.
  * - UTXO (utxo_balance_events.rs): event-driven; on each change the coin signals, the balance is
  *   read and sent when it differs from the last one sent (KDF sends on each script notification;
  *   the coin here also signals new blocks, which would repeat an unchanged balance). An HD
@@ -13,12 +14,13 @@ import type { ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
 import type { EnabledCoin } from '../coins/coin';
 import { wireBalance, type WireBalance } from '../coins/activation/balanceReport';
-import { EthCoin } from '../coins/eth/ethCoin';
-import { UtxoCoin } from '../coins/utxo/utxoCoin';
-import { onCoinShutdown, watchUtxoChanges } from './coinHooks';
+import { hasChangeSignal, type ChangeSignal } from '../coins/capabilities/changeSignal';
+import { hdAccountsOf } from '../coins/capabilities/hdAccounts';
+import { hasPolledBalance, type PolledBalance } from '../coins/capabilities/polledBalance';
+import { isTokenPlatform } from '../coins/capabilities/tokenPlatform';
+import { onCoinShutdown, watchCoinChanges } from './coinHooks';
 import { streamError, streamHubOf, type StopStreamer, type StreamerOutput } from './streamHub';
 
-const DEFAULT_INTERVAL_SECONDS = 10;
 /** KDF accepts any interval; below this one a browser would hammer its RPC node for nothing. */
 const MIN_INTERVAL_SECONDS = 0.5;
 
@@ -32,9 +34,9 @@ function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** KDF's `EthBalanceStreamingConfig` (`deny_unknown_fields`), with serde's error texts. */
-function readEthConfig(config: unknown): number {
-  if (config === undefined || config === null) return DEFAULT_INTERVAL_SECONDS;
+/** KDF's `EthBalanceStreamingConfig` (`deny_unknown_fields`), with serde's error texts; without an interval, the coin's. */
+function readPollConfig(config: unknown, defaultSeconds: number): number {
+  if (config === undefined || config === null) return defaultSeconds;
   if (typeof config !== 'object' || Array.isArray(config)) {
     throw streamError.enable(`Error("invalid type: ${Array.isArray(config) ? 'sequence' : typeof config}, expected struct EthBalanceStreamingConfig", line: 0, column: 0)`);
   }
@@ -44,14 +46,14 @@ function readEthConfig(config: unknown): number {
     }
   }
   const seconds = (config as { stream_interval_seconds?: unknown }).stream_interval_seconds;
-  if (seconds === undefined) return DEFAULT_INTERVAL_SECONDS;
+  if (seconds === undefined) return defaultSeconds;
   if (typeof seconds !== 'number' || !Number.isFinite(seconds)) {
     throw streamError.enable(`Error("invalid type: ${JSON.stringify(seconds)}, expected f64", line: 0, column: 0)`);
   }
   return Math.max(MIN_INTERVAL_SECONDS, seconds);
 }
 
-async function startUtxoBalance(coin: UtxoCoin, out: StreamerOutput): Promise<StopStreamer> {
+async function startPushedBalance(coin: EnabledCoin & ChangeSignal, out: StreamerOutput): Promise<StopStreamer> {
   let last: string;
   try {
     last = JSON.stringify(wireBalance(await coin.balance(), coin.decimals));
@@ -73,16 +75,17 @@ async function startUtxoBalance(coin: UtxoCoin, out: StreamerOutput): Promise<St
     last = text;
     out.emit([balanceEntry(coin, balance)]);
   };
-  const stopCoin = watchUtxoChanges(coin, () => {
+  const stopCoin = watchCoinChanges(coin, () => {
     queue = queue.then(check);
   });
-  /** Another known address of an HD wallet (KDF streams each of them): sent when its balance changed. */
+  /** Another known address of the coin's HD accounts (KDF streams each of them): sent when its balance changed. */
   const lastByAddress = new Map<string, string>();
   const checkHdAddress = async (address: string): Promise<void> => {
-    if (out.stopped || !coin.hdWallet) return;
+    const hdWallet = hdAccountsOf(coin);
+    if (out.stopped || !hdWallet) return;
     let balance: WireBalance;
     try {
-      const b = await coin.hdWallet.addressBalance(address);
+      const b = await hdWallet.addressBalance(address);
       if (!b) return;
       balance = wireBalance(b, coin.decimals);
     } catch (e) {
@@ -94,7 +97,7 @@ async function startUtxoBalance(coin: UtxoCoin, out: StreamerOutput): Promise<St
     lastByAddress.set(address, text);
     out.emit([{ ticker: coin.ticker, address, balance }]);
   };
-  const stopHd = coin.hdWallet?.onAddressChange((address) => {
+  const stopHd = hdAccountsOf(coin)?.onAddressChange((address) => {
     queue = queue.then(() => checkHdAddress(address));
   });
   return () => {
@@ -103,12 +106,12 @@ async function startUtxoBalance(coin: UtxoCoin, out: StreamerOutput): Promise<St
   };
 }
 
-function startEvmBalance(ctx: NodeContext, coin: EthCoin, intervalSeconds: number, out: StreamerOutput): StopStreamer {
+function startPolledBalance(ctx: NodeContext, coin: EnabledCoin & PolledBalance, intervalSeconds: number, out: StreamerOutput): StopStreamer {
   const sent = new Map<string, string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const round = async (): Promise<void> => {
     const coins: EnabledCoin[] = [coin];
-    if (coin.isPlatform) {
+    if (isTokenPlatform(coin)) {
       for (const t of ctx.enabledCoins.tokensOf(coin.ticker)) {
         const token = ctx.enabledCoins.get(t);
         if (token) coins.push(token);
@@ -148,15 +151,15 @@ export async function enableBalanceStream(ctx: NodeContext, p: ParamReader): Pro
   if (!coin) throw streamError.coinNotFound();
   const id = balanceStreamerId(coin.ticker);
   const hub = streamHubOf(ctx);
-  if (coin instanceof EthCoin) {
-    const interval = readEthConfig(config);
-    const answer = await hub.enable(clientId, id, async (out) => startEvmBalance(ctx, coin, interval, out));
+  if (hasPolledBalance(coin)) {
+    const interval = readPollConfig(config, coin.balancePollSeconds);
+    const answer = await hub.enable(clientId, id, async (out) => startPolledBalance(ctx, coin, interval, out));
     onCoinShutdown(coin, id, () => hub.drop(id));
     return answer;
   }
-  if (!(coin instanceof UtxoCoin)) throw streamError.coinNotSupported();
+  if (!hasChangeSignal(coin)) throw streamError.coinNotSupported();
   if (config !== undefined && config !== null) throw streamError.enable('Invalid config provided. No config needed');
-  const answer = await hub.enable(clientId, id, (out) => startUtxoBalance(coin, out));
+  const answer = await hub.enable(clientId, id, (out) => startPushedBalance(coin, out));
   onCoinShutdown(coin, id, () => hub.drop(id));
   return answer;
 }

@@ -1,22 +1,24 @@
 /**
  * KDF's transaction history streamer (`TX_HISTORY:<coin>`, utxo/tx_history_events.rs): one event per
  * transaction that enters the coin's stored history, its message KDF's `TransactionDetails`. As in
- * KDF it serves UTXO coins only (EVM coins answer `CoinNotSupported`), and a coin activated without
- * `tx_history` has no history sync, so its streamer stays silent.
+ * KDF it serves the coins that signal their changes (capabilities/changeSignal.ts: UTXO coins; EVM
+ * coins answer `CoinNotSupported`), and a coin activated without `tx_history` has no history sync,
+ * so its streamer stays silent.
  */
 import type { ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
-import { UtxoCoin } from '../coins/utxo/utxoCoin';
-import { UtxoHistory } from '../coins/utxo/history';
+import { hasChangeSignal, type ChangeSignal } from '../coins/capabilities/changeSignal';
+import { isSyncedHistory } from '../coins/capabilities/syncedHistory';
+import type { EnabledCoin } from '../coins/coin';
 import { txDetailsToWire } from '../coins/wire';
-import { onCoinShutdown, watchUtxoChanges } from './coinHooks';
+import { onCoinShutdown, watchCoinChanges } from './coinHooks';
 import { streamError, streamHubOf, type StopStreamer, type StreamerOutput } from './streamHub';
 
 export const txHistoryStreamerId = (ticker: string): string => `TX_HISTORY:${ticker}`;
 
-async function startTxHistory(coin: UtxoCoin, out: StreamerOutput): Promise<StopStreamer> {
+async function startTxHistory(coin: EnabledCoin & ChangeSignal, out: StreamerOutput): Promise<StopStreamer> {
   const history = coin.history;
-  if (!(history instanceof UtxoHistory)) return () => undefined;
+  if (!isSyncedHistory(history)) return () => undefined;
   let known: Set<string>;
   try {
     known = new Set((await history.transactions()).map((t) => t.internalId));
@@ -34,7 +36,7 @@ async function startTxHistory(coin: UtxoCoin, out: StreamerOutput): Promise<Stop
       out.emit(txDetailsToWire(tx));
     }
   };
-  return watchUtxoChanges(coin, () => {
+  return watchCoinChanges(coin, () => {
     queue = queue.then(check).catch(() => undefined);
   });
 }
@@ -45,7 +47,7 @@ export async function enableTxHistoryStream(ctx: NodeContext, p: ParamReader): P
   const ticker = p.str('coin');
   const coin = ctx.enabledCoins.get(ticker);
   if (!coin) throw streamError.coinNotFound();
-  if (!(coin instanceof UtxoCoin)) throw streamError.coinNotSupported();
+  if (!hasChangeSignal(coin)) throw streamError.coinNotSupported();
   const id = txHistoryStreamerId(coin.ticker);
   const hub = streamHubOf(ctx);
   const answer = await hub.enable(clientId, id, (out) => startTxHistory(coin, out));

@@ -9,7 +9,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { MmNumber } from '../../../shared/number';
 import { bytesToHex } from '../../crypto';
 import type { CoinBalance } from '../coin';
-import type { HdAccountBalance, HdAddressBalance } from '../utxo/hdWallet';
+import type { HdAccountBalance, HdAddressBalance } from '../hdWallet/balances';
 
 export interface WireBalance {
   spendable: string;

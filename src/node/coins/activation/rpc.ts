@@ -1,11 +1,12 @@
 /**
  * RPC handlers of the v2 activation methods (Komodo Wallet's way of activating coins); the coins
- * domain's `rpc.ts` merges them into its table.
+ * domain's `rpc.ts` merges them into its table. The EVM methods build their coins in their family
+ * (eth/enableEthWithTokens.ts, eth/enableErc20.ts); `task::enable_utxo` is utxoTask.ts.
  */
 import type { HandlerTable, MethodHandlers } from '../../core/handler';
 import { readHwUserAction } from '../../core/tasks';
-import { enableErc20 } from './erc20';
-import { ENABLE_ETH_TASK, enableEthWithTokens, initEnableEth } from './ethWithTokens';
+import { enableErc20 } from '../eth/enableErc20';
+import { ENABLE_ETH_TASK, enableEthWithTokens, initEnableEth } from '../eth/enableEthWithTokens';
 import { ENABLE_UTXO_TASK, initEnableUtxo } from './utxoTask';
 
 /** `status`, `user_action` and `cancel` of a task family, KDF's `RpcTaskStatusRequest` and friends. */

@@ -5,16 +5,31 @@
  * and a change is pushed as a `coin_balance` event, so the UI never polls. Swap fee estimates are
  * in tradeFee.ts.
  */
+import { MmNumber } from '../../../shared/number';
+import { bytesToHex, type KeyPair } from '../../crypto';
+import type { AddressCheck, AddressFormats } from '../capabilities/addressFormats';
+import type { ChainHeight } from '../capabilities/chainHeight';
+import type { LegacyTradeFee } from '../capabilities/legacyTradeFee';
+import type { MessageSigner } from '../capabilities/messageSigner';
+import type { PolledBalance } from '../capabilities/polledBalance';
+import { asTransport, rawTxError, readTxHash, type RawTransactions } from '../capabilities/rawTransactions';
+import type { ShutdownHooks } from '../capabilities/shutdownHooks';
+import type { TokenPlatform } from '../capabilities/tokenPlatform';
+import type { WalletKey } from '../capabilities/walletKey';
 import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawRequest } from '../coin';
 import type { CoinConfig } from '../config';
 import { coinError } from '../coinErrors';
-import type { TradeFees } from '../tradeFee';
+import { ethMessageHash, recoverEthSigner, signEthMessage } from '../messageSigning';
+import type { TradeFee, TradeFees } from '../tradeFee';
+import { parseAddress } from './address';
+import { convertEthAddress, validateEthAddress } from './addressFormats';
 import type { CallRequest } from './chainApi';
 import type { EthChain } from './ethChain';
 import { tokenAllowance, tokenBalance } from './erc20';
 import type { SwapOps } from '../swapOps';
 import { EthSwapOps } from './swapOps';
-import { EthTradeFees, type EthFeeView } from './tradeFee';
+import { ETH_MAX_TRADE_GAS, EthTradeFees, type EthFeeView } from './tradeFee';
+import { encodeRpcTx } from './txCodec';
 import { ETH_DECIMALS, formatUnits } from './units';
 import { estimateFromHistory, FEE_HISTORY_BLOCKS, FEE_HISTORY_PERCENTILES, type FeePerGasEstimate } from './feeEstimator';
 import { feeHistory, latestBaseFee } from './feeHistory';
@@ -41,7 +56,25 @@ export interface EthCoinInit {
   now(): number;
 }
 
-export class EthCoin implements EnabledCoin, EthWithdrawView, EthFeeView {
+/** KDF's `EthBalanceStreamingConfig` default interval (eth_balance_events.rs). */
+const BALANCE_POLL_SECONDS = 10;
+
+/** An EVM platform coin or token, with the capabilities of its family (capabilities/). */
+export class EthCoin
+  implements
+    EnabledCoin,
+    EthWithdrawView,
+    EthFeeView,
+    ChainHeight,
+    RawTransactions,
+    AddressFormats,
+    WalletKey,
+    MessageSigner,
+    LegacyTradeFee,
+    PolledBalance,
+    TokenPlatform,
+    ShutdownHooks
+{
   readonly ticker: string;
   readonly config: CoinConfig;
   readonly decimals: number;
@@ -56,6 +89,7 @@ export class EthCoin implements EnabledCoin, EthWithdrawView, EthFeeView {
   readonly fallbackSwapContract: string | null;
   /** The coins file's `max_eth_tx_type` (txType.ts): 2 allows EIP-1559 withdraws. */
   readonly maxEthTxType: number;
+  readonly balancePollSeconds = BALANCE_POLL_SECONDS;
   history: TxHistoryView | null = null;
   readonly tradeFees: TradeFees = new EthTradeFees(this);
   readonly swapOps: SwapOps = new EthSwapOps(this, () => this.init.now());
@@ -87,6 +121,11 @@ export class EthCoin implements EnabledCoin, EthWithdrawView, EthFeeView {
   /** True for the coin that owns the chain (and pays the gas of its tokens). */
   get isPlatform(): boolean {
     return this.contract === null;
+  }
+
+  /** The tip the chain's watcher last saw. */
+  get height(): number {
+    return this.chain.tip.height;
   }
 
   /** Refreshes the balance (and runs `onNewBlock`) on every new block. */
@@ -150,6 +189,52 @@ export class EthCoin implements EnabledCoin, EthWithdrawView, EthFeeView {
 
   sendRawTransaction(txHex: string): Promise<string> {
     return this.chain.broadcast(txHex);
+  }
+
+  /** Re-encoded from the node's description of the transaction; `0x` in front of the hash is optional. */
+  async rawTransactionHex(txHash: string): Promise<string> {
+    const hash = `0x${readTxHash(txHash.startsWith('0x') ? txHash.slice(2) : txHash)}`;
+    const tx = await this.chain.api.transaction(hash).catch((e: unknown) => Promise.reject(asTransport(e)));
+    if (!tx) throw rawTxError.hashNotExist(hash);
+    return encodeRpcTx(tx).hex;
+  }
+
+  validateAddress(address: string): AddressCheck {
+    return validateEthAddress(address);
+  }
+
+  convertAddress(from: string, rawFormat: unknown): string {
+    return convertEthAddress(from, rawFormat);
+  }
+
+  /** The chain's key: this node signs EVM transactions with its own key only. */
+  activatedKey(): KeyPair {
+    return this.chain.keyPair;
+  }
+
+  privKeyText(key: KeyPair): string {
+    return `0x${bytesToHex(key.privateKey)}`;
+  }
+
+  signMessagePrefix(configOf: (ticker: string) => CoinConfig | undefined): string | undefined {
+    const own = this.config.signMessagePrefix;
+    if (own !== undefined || this.isPlatform) return own;
+    return configOf(this.platform.ticker)?.signMessagePrefix;
+  }
+
+  signMessage(prefix: string, message: string, privateKey: Uint8Array): string {
+    return signEthMessage(ethMessageHash(prefix, message), privateKey);
+  }
+
+  verifyMessage(prefix: string, message: string, signature: string, address: string): boolean {
+    const signer = recoverEthSigner(signature, ethMessageHash(prefix, message));
+    return bytesToHex(signer) === parseAddress(address).slice(2).toLowerCase();
+  }
+
+  /** KDF's eth `get_trade_fee`: the gas price times `ETH_MAX_TRADE_GAS`, in the platform coin. */
+  async legacyTradeFee(): Promise<TradeFee> {
+    const wei = (await this.gasPrice()) * ETH_MAX_TRADE_GAS;
+    return { coin: this.platform.ticker, amount: MmNumber.fromBaseUnits(wei, ETH_DECIMALS), paidFromTradingVol: false };
   }
 
   async shutdown(): Promise<void> {

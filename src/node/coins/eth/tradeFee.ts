@@ -24,6 +24,9 @@ import type { CallRequest } from './chainApi';
 import { encodeApprove, encodeTransfer } from './erc20';
 import type { AmountUnit } from '../withdrawErrors';
 
+/** KDF's `gas_limit::ETH_MAX_TRADE_GAS`: the most gas any swap call may use (the legacy `get_trade_fee`). */
+export const ETH_MAX_TRADE_GAS = 150_000n;
+
 /** KDF's gas limits (`eth.rs` `gas_limit`) of the calls a swap makes. */
 export const SWAP_GAS = {
   ethPayment: 65_000n,

@@ -7,16 +7,25 @@
  * payment of the wallet's script, and a change is sent as a `coin_balance` event.
  */
 import { MmNumber } from '../../../shared/number';
+import type { KeyPair, NodeKeys } from '../../crypto';
+import type { AddressCheck, AddressFormats } from '../capabilities/addressFormats';
+import type { LegacyTradeFee } from '../capabilities/legacyTradeFee';
+import type { MedianTimePast } from '../capabilities/medianTimePast';
+import type { MessageSigner } from '../capabilities/messageSigner';
+import type { RawTransactions } from '../capabilities/rawTransactions';
+import type { WalletKey } from '../capabilities/walletKey';
 import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawHooks, WithdrawRequest } from '../coin';
 import { coinError } from '../coinErrors';
 import type { CoinConfig } from '../config';
 import type { SwapOps } from '../swapOps';
-import type { TradeFees } from '../tradeFee';
+import type { TradeFee, TradeFees } from '../tradeFee';
+import { coinFeeRate } from '../utxo/feeRate';
 import { decodeAddress } from '../utxo/address';
 import { satToDecimal } from '../utxo/tx';
 import { BALANCE_EVENT, type UtxoCoin } from '../utxo/utxoCoin';
 import { decodeUint256, encodeBalanceOf } from './abi';
 import type { Qrc20ElectrumApi } from './electrumQrc20';
+import { QRC20_GAS_LIMIT_DEFAULT, QRC20_GAS_PRICE_DEFAULT, QRC20_PAYMENT_GAS_LIMIT } from './gas';
 import { Qrc20SwapOps } from './swapOps';
 import { Qrc20TradeFees, type Qrc20FeeView } from './tradeFee';
 import { buildQrc20Withdraw } from './withdraw';
@@ -38,7 +47,13 @@ export interface Qrc20CoinInit {
 /** QTUM amounts always have 8 decimals, whatever the token's. */
 export const QTUM_DECIMALS = 8;
 
-export class Qrc20Coin implements EnabledCoin, Qrc20FeeView {
+/**
+ * A QRC20 token. Its chain capabilities (addresses, raw transactions, header times, the key and
+ * message signatures) are its QTUM side's, as KDF's `Qrc20Coin` serves them from its UTXO fields.
+ */
+export class Qrc20Coin
+  implements EnabledCoin, Qrc20FeeView, MedianTimePast, RawTransactions, AddressFormats, WalletKey, MessageSigner, LegacyTradeFee
+{
   readonly ticker: string;
   readonly config: CoinConfig;
   readonly decimals: number;
@@ -115,6 +130,49 @@ export class Qrc20Coin implements EnabledCoin, Qrc20FeeView {
 
   shutdown(): Promise<void> {
     return this.qtum.shutdown();
+  }
+
+  mtpHeaderTimes(): Promise<number[]> {
+    return this.qtum.mtpHeaderTimes();
+  }
+
+  rawTransactionHex(txHash: string): Promise<string> {
+    return this.qtum.rawTransactionHex(txHash);
+  }
+
+  validateAddress(address: string): AddressCheck {
+    return this.qtum.validateAddress(address);
+  }
+
+  convertAddress(from: string, rawFormat: unknown): string {
+    return this.qtum.convertAddress(from, rawFormat);
+  }
+
+  activatedKey(keys: NodeKeys | null): KeyPair | null {
+    return this.qtum.activatedKey(keys);
+  }
+
+  privKeyText(key: KeyPair): string {
+    return this.qtum.privKeyText(key);
+  }
+
+  signMessagePrefix(): string | undefined {
+    return this.qtum.signMessagePrefix();
+  }
+
+  signMessage(prefix: string, message: string, privateKey: Uint8Array): string {
+    return this.qtum.signMessage(prefix, message, privateKey);
+  }
+
+  verifyMessage(prefix: string, message: string, signature: string, address: string): boolean {
+    return this.qtum.verifyMessage(prefix, message, signature, address);
+  }
+
+  /** KDF's qrc20 `get_trade_fee`: the QTUM fee rate per kB plus the gas of the worst swap payment (two `approve` and one `erc20Payment`). */
+  async legacyTradeFee(): Promise<TradeFee> {
+    const rate = await coinFeeRate(this.qtum.utxo, QTUM_DECIMALS, this.qtum.api);
+    const gas = (2n * QRC20_GAS_LIMIT_DEFAULT + QRC20_PAYMENT_GAS_LIMIT) * QRC20_GAS_PRICE_DEFAULT;
+    return { coin: this.platform, amount: MmNumber.fromBaseUnits(rate.satPerKb + gas, QTUM_DECIMALS), paidFromTradingVol: false };
   }
 
   private async refreshBalance(): Promise<void> {

@@ -9,6 +9,8 @@ import type { KeyPair } from '../../crypto';
 import type { HdAccountsStore } from '../../storage';
 import type { CoinBalance, WithdrawFrom } from '../coin';
 import { readAccounts, toRecord, type HdAccountState } from '../hdWallet/accountRecord';
+import type { HdAccountBalance, HdAddressBalance, NewAccountRefusal } from '../hdWallet/balances';
+import type { HdAccounts } from '../capabilities/hdAccounts';
 import { checkNewAddress, scanChain, type NewAddressRefusal, type UsedAddressesCheck } from '../hdWallet/gapScan';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT, accountPath, addressPath, BIP44_CHAINS, HdPathError, parseAddressPath, type Bip44Chain, type HdAddressId } from '../hdWallet/path';
 import { unexpectedFromAddress, unknownFromAccount } from '../withdrawErrors';
@@ -37,22 +39,6 @@ export interface HdScanOptions {
   gapLimit: number;
 }
 
-export interface HdAddressBalance {
-  address: string;
-  derivationPath: string;
-  chain: Bip44Chain;
-  balance: CoinBalance;
-}
-
-export interface HdAccountBalance {
-  accountIndex: number;
-  derivationPath: string;
-  total: CoinBalance;
-  addresses: HdAddressBalance[];
-}
-
-export type NewAccountRefusal = { kind: 'AccountLimitReached'; maxAccountsNumber: number } | { kind: 'AccountExists'; accountId: number };
-
 interface HdAddress {
   id: HdAddressId;
   address: string;
@@ -72,7 +58,7 @@ export interface UtxoHdWalletInit {
   gapLimit: number;
 }
 
-export class UtxoHdWallet {
+export class UtxoHdWallet implements HdAccounts {
   readonly gapLimit: number;
   private readonly derived = new Map<string, HdAddress>();
   /** get_new_address and the activation change the accounts one at a time. */

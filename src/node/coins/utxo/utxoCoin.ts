@@ -8,8 +8,24 @@ import type { Transaction } from 'bitcoinjs-lib';
 import type { CoinBalance, EnabledCoin, TransactionDetails, TxHistoryView, WithdrawHooks, WithdrawRequest } from '../coin';
 import type { CoinConfig, UtxoParams } from '../config';
 import type { SwapOps } from '../swapOps';
-import type { TradeFees } from '../tradeFee';
-import { bytesToHex } from '../../crypto';
+import type { TradeFee, TradeFees } from '../tradeFee';
+import { MmNumber } from '../../../shared/number';
+import { bytesToHex, wifEncode, type KeyPair, type NodeKeys } from '../../crypto';
+import type { AddressCheck, AddressFormats } from '../capabilities/addressFormats';
+import type { ChainHeight } from '../capabilities/chainHeight';
+import type { ChangeSignal } from '../capabilities/changeSignal';
+import type { HdAccountsHolder } from '../capabilities/hdAccounts';
+import type { LegacyTradeFee } from '../capabilities/legacyTradeFee';
+import type { MedianTimePast } from '../capabilities/medianTimePast';
+import type { MessageSigner } from '../capabilities/messageSigner';
+import { asTransport, rawTxError, readTxHash, type RawTransactions } from '../capabilities/rawTransactions';
+import type { ShutdownHooks } from '../capabilities/shutdownHooks';
+import type { WalletKey } from '../capabilities/walletKey';
+import { coinError } from '../coinErrors';
+import { recoverUtxoSignerHash, signUtxoMessage, utxoMessageHash } from '../messageSigning';
+import { checkedUtxoAddress, convertUtxoAddress, validateUtxoAddress } from './addressFormats';
+import { coinFeeRate } from './feeRate';
+import { sameBytes } from './swap/bytes';
 import { myAddress, decodeAddress } from './address';
 import type { ElectrumClient } from './electrum';
 import { ElectrumApi, type HistoryItem } from './electrumApi';
@@ -38,7 +54,22 @@ export interface UtxoCoinInit {
 
 export const BALANCE_EVENT = 'coin_balance';
 
-export class UtxoCoin implements EnabledCoin, UtxoCoinView {
+/** A UTXO coin, with the capabilities of its family (capabilities/). */
+export class UtxoCoin
+  implements
+    EnabledCoin,
+    UtxoCoinView,
+    ChainHeight,
+    MedianTimePast,
+    RawTransactions,
+    AddressFormats,
+    WalletKey,
+    MessageSigner,
+    LegacyTradeFee,
+    HdAccountsHolder,
+    ChangeSignal,
+    ShutdownHooks
+{
   readonly ticker: string;
   readonly config: CoinConfig;
   readonly utxo: UtxoParams;
@@ -184,6 +215,61 @@ export class UtxoCoin implements EnabledCoin, UtxoCoinView {
   /** Something to stop with the coin (a timer loop, a history sync). */
   addDisposer(dispose: () => void): void {
     this.disposers.push(dispose);
+  }
+
+  /** KDF's Electrum `get_median_time_past`: the headers of `mtp_block_count` blocks ending at the tip. */
+  mtpHeaderTimes(): Promise<number[]> {
+    const count = this.utxo.mtpBlockCount;
+    const tip = this.tipHeight;
+    return this.api.headerTimes(tip <= count ? 0 : tip - count + 1, count);
+  }
+
+  async rawTransactionHex(txHash: string): Promise<string> {
+    const txid = readTxHash(txHash);
+    const hex = await this.api.rawTransaction(txid).catch((e: unknown) => Promise.reject(asTransport(e)));
+    // KDF answers an unknown UTXO transaction with the Electrum server's error, as Transport.
+    if (hex === null) throw rawTxError.transport(`the Electrum server does not know transaction ${txid}`);
+    return hex.toLowerCase();
+  }
+
+  validateAddress(address: string): AddressCheck {
+    return validateUtxoAddress(this, address);
+  }
+
+  convertAddress(from: string, rawFormat: unknown): string {
+    return convertUtxoAddress(this, from, rawFormat);
+  }
+
+  activatedKey(keys: NodeKeys | null): KeyPair | null {
+    if (this.signer.kind === 'hardware' || !keys) return null;
+    const key = keys.coinKeyPair(this.config.derivationPath);
+    // The activation took this same key; a mismatch would sign for an address that is not the coin's.
+    if (!sameBytes(key.publicKey, this.signer.publicKey)) throw coinError.internal(`${this.ticker}: the activated key is not the wallet's key`);
+    return key;
+  }
+
+  privKeyText(key: KeyPair): string {
+    return wifEncode(key.privateKey, this.utxo.wiftype);
+  }
+
+  signMessagePrefix(): string | undefined {
+    return this.config.signMessagePrefix;
+  }
+
+  signMessage(prefix: string, message: string, privateKey: Uint8Array): string {
+    return signUtxoMessage(utxoMessageHash(prefix, message), privateKey);
+  }
+
+  /** The signer's key hash against the address's: the same signature verifies for the key's P2PKH and P2WPKH address. */
+  verifyMessage(prefix: string, message: string, signature: string, address: string): boolean {
+    const signer = recoverUtxoSignerHash(signature, utxoMessageHash(prefix, message));
+    return sameBytes(signer, checkedUtxoAddress(this, address).hash);
+  }
+
+  /** KDF's utxo `get_trade_fee`: the fee rate per kB (the coin's `txfee`, or the server's estimate). */
+  async legacyTradeFee(): Promise<TradeFee> {
+    const rate = await coinFeeRate(this.utxo, this.decimals, this.api);
+    return { coin: this.ticker, amount: MmNumber.fromBaseUnits(rate.satPerKb, this.decimals), paidFromTradingVol: false };
   }
 
   async shutdown(): Promise<void> {

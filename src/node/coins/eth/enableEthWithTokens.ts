@@ -11,14 +11,14 @@ import { MmError } from '../../core/errors';
 import type { TaskHandle } from '../../core/tasks';
 import type { CoinBalance } from '../coin';
 import { UnreachableNodesError } from '../coinErrors';
-import { activateEvmCoin } from '../eth/activate';
-import { EthCoin } from '../eth/ethCoin';
-import { nodeFailuresOf } from '../eth/nodeFailures';
-import { IGUANA_DERIVATION, uncompressedPubkeyHex, walletBalanceReport, wireBalance, type BalanceMap } from './balanceReport';
-import { platformError } from './errors';
-import { activateToken, tokenConfig, type TokenConfigErrors } from './evmTokens';
-import { DEFAULT_PATH_TO_ADDRESS, readEthWithTokensRequest, type EthWithTokensRequest } from './requests';
-import { Reservation, untilCancelled } from './reservation';
+import { activateEvmCoin } from './activate';
+import { EthCoin } from './ethCoin';
+import { nodeFailuresOf } from './nodeFailures';
+import { IGUANA_DERIVATION, uncompressedPubkeyHex, walletBalanceReport, wireBalance, type BalanceMap } from '../activation/balanceReport';
+import { platformError } from '../activation/errors';
+import { activateToken, tokenConfig, type TokenConfigErrors } from './tokenActivation';
+import { DEFAULT_PATH_TO_ADDRESS, readEthWithTokensRequest, type EthWithTokensRequest } from '../activation/requests';
+import { Reservation, untilCancelled } from '../activation/reservation';
 
 export const ENABLE_ETH_TASK = 'enable_eth';
 

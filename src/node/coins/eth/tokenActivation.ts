@@ -6,11 +6,11 @@
 import type { NodeContext } from '../../core/context';
 import type { CoinBalance } from '../coin';
 import type { CoinConfig } from '../config';
-import { activateEvmCoin } from '../eth/activate';
-import type { EthActivationParams } from '../eth/activationParams';
-import type { EthCoin } from '../eth/ethCoin';
+import { activateEvmCoin } from './activate';
+import type { EthActivationParams } from './activationParams';
+import type { EthCoin } from './ethCoin';
 import type { MmError } from '../../core/errors';
-import { CUSTOM_TOKENS_UNSUPPORTED } from './errors';
+import { CUSTOM_TOKENS_UNSUPPORTED } from '../activation/errors';
 
 /** How the calling method names a token config's failures (KDF's `EnablePlatformCoinWithTokensError` or `EnableTokenError`). */
 export interface TokenConfigErrors {

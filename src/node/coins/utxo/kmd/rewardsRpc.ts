@@ -3,13 +3,13 @@
  * rewards each accrued (kmd/rewardsInfo.ts), in KDF's `KmdRewardsInfoElement` form. KDF answers
  * every failure as a flat error.
  */
-import type { NodeContext } from '../core/context';
-import type { HandlerTable } from '../core/handler';
-import { legacyError } from './coinLookup';
-import { KMD_TICKER } from './utxo/kmd/interest';
-import { kmdRewardsInfo, type KmdRewardsInfo } from './utxo/kmd/rewardsInfo';
-import { satToDecimal } from './utxo/tx';
-import { coinFamily } from './walletKeys';
+import type { NodeContext } from '../../../core/context';
+import type { HandlerTable } from '../../../core/handler';
+import { legacyError } from '../../coinLookup';
+import { satToDecimal } from '../tx';
+import { UtxoCoin } from '../utxoCoin';
+import { KMD_TICKER } from './interest';
+import { kmdRewardsInfo, type KmdRewardsInfo } from './rewardsInfo';
 
 function toWire(info: KmdRewardsInfo, decimals: number): Record<string, unknown> {
   const { accrued } = info;
@@ -29,9 +29,8 @@ function toWire(info: KmdRewardsInfo, decimals: number): Record<string, unknown>
 async function kmdRewardsInfoRpc(ctx: NodeContext): Promise<unknown> {
   const coin = ctx.enabledCoins.get(KMD_TICKER);
   if (!coin) throw legacyError('KMD is not activated');
-  const family = coinFamily(coin);
-  if (family?.kind !== 'utxo') throw legacyError('KMD was expected to be UTXO');
-  const { coin: kmd } = family;
+  if (!(coin instanceof UtxoCoin)) throw legacyError('KMD was expected to be UTXO');
+  const kmd = coin;
   try {
     const infos = await kmdRewardsInfo(kmd, await kmd.spendableUnspents());
     return { result: infos.map((i) => toWire(i, kmd.decimals)) };

@@ -6,11 +6,11 @@ import type { ParamReader } from '../../../shared/params';
 import type { NodeContext } from '../../core/context';
 import { MmError } from '../../core/errors';
 import type { CoinBalance } from '../coin';
-import { EthCoin } from '../eth/ethCoin';
-import { wireBalance } from './balanceReport';
-import { tokenError } from './errors';
-import { activateToken, tokenConfig } from './evmTokens';
-import { readEnableErc20Request } from './requests';
+import { EthCoin } from './ethCoin';
+import { wireBalance } from '../activation/balanceReport';
+import { tokenError } from '../activation/errors';
+import { activateToken, tokenConfig } from './tokenActivation';
+import { readEnableErc20Request } from '../activation/requests';
 
 export async function enableErc20(ctx: NodeContext, p: ParamReader): Promise<unknown> {
   const req = readEnableErc20Request(p);
