@@ -86,7 +86,7 @@ export class FakeChain {
       history: async (sh: string) => count((this.histories.get(sh) ?? []).map((txHash) => ({ txHash, height: this.txs.get(txHash)!.confirmations > 0 ? 1 : 0 }))),
       headerTimes: async (_start: number, n: number) => count(Array.from({ length: Math.min(n, 11) }, () => this.mtp)),
     };
-    const chain = this;
+    const height = (): number => this.height;
     return {
       ticker,
       config,
@@ -94,7 +94,7 @@ export class FakeChain {
       txFormat: coinTxFormat(config),
       decimals: 8,
       get height() {
-        return chain.height;
+        return height();
       },
       api,
       sendRawTransaction: async (hex: string) => {
