@@ -125,6 +125,7 @@ async function all(): Promise<void> {
   for (const f of await (await import('./hostileFigures')).hostileFigures()) print(f);
   for (const f of await storageFigures()) print(f);
   for (const f of await hostFigures()) print(f);
+  for (const f of await (await import('./watcherFigures')).watcherFigures()) print(f);
 }
 
 /** Figure groups that need no built app, run alone (on a devnet of their own if they need one): `npx tsx bench/run.ts <group>`. */
@@ -134,6 +135,7 @@ const groups: Record<string, () => Figure[] | Promise<Figure[]>> = {
   electrumCache: () => withDevnet(electrumLoadFigures),
   withdraw: () => withDevnet(utxoFigures),
   scale: async () => withDevnet((await import('./scaleFigures')).scaleFigures),
+  watcher: async () => (await import('./watcherFigures')).watcherFigures(),
 };
 
 async function only(name: string): Promise<void> {

@@ -157,6 +157,7 @@ export interface SwapOptions {
   makerLock?: number;
   takerCoin?: string;
   makerCoin?: string;
+  uuid?: string;
 }
 
 /** The taker's transactions and its watcher message, as a KDF taker makes them after `TakerPaymentSent`. */
@@ -198,7 +199,7 @@ export async function kdfTakerSwap(o: SwapOptions = {}): Promise<SwapParts> {
     scriptSig: (sig) => Uint8Array.of(...push(sig), ...push(makerRedeem)),
   });
   const data: TakerSwapWatcherData = {
-    uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    uuid: o.uuid ?? '7c9e6679-7425-40de-944b-e07fc1f90ae7',
     secretHash: SECRET_HASH,
     makerPaymentSpendPreimage: spendPreimage.toBuffer(),
     takerPaymentRefundPreimage: refundPreimage.toBuffer(),
