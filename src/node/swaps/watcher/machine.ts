@@ -245,8 +245,9 @@ class Machine {
     const unsubscribe = ops.onNewBlock(() => wake.abort(null));
     try {
       await this.deps.clock.sleep(ms, wake.signal);
-    } catch (e) {
-      if (this.deps.signal.aborted) throw e;
+    } catch {
+      // A block woke it (reason null), or the watch stops: then with the stop's own reason, whichever came first.
+      if (this.deps.signal.aborted) throw this.deps.signal.reason;
     } finally {
       unsubscribe();
       this.deps.signal.removeEventListener('abort', onAbort);

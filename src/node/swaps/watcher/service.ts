@@ -233,7 +233,7 @@ export class SwapWatcher {
     })
       .then(
         () => undefined,
-        (e: unknown) => this.deps.log(abort.signal.aborted ? 'info' : 'error', `watcher ${record.uuid}: stopped at ${current.state.type}: ${(e as Error).message}`),
+        (e: unknown) => this.deps.log(abort.signal.aborted ? 'info' : 'error', `watcher ${record.uuid}: stopped at ${current.state.type}: ${e instanceof Error ? e.message : String(e)}`),
       )
       .finally(() => {
         this.running.delete(record.uuid);

@@ -215,6 +215,24 @@ describe('the swap watcher', () => {
     expect(second.intake.refused.duplicate).toBe(1);
   });
 
+  it('stops cleanly when a block and the stop come together (the stop, not the block, is the reason)', async () => {
+    const parts = await kdfTakerSwap();
+    const chain = chainAfterTakerPayment(parts);
+    const db = new MemoryDb();
+    const clock = new VirtualClock((STARTED_AT + 100) * 1000);
+    const logs: string[] = [];
+    const w = watcherOn(chain, db, clock, { log: (level, line) => logs.push(`${level} ${line}`) });
+    await w.start();
+    w.onMessage(message(parts));
+    await runUntil(clock, () => stateOf(db, parts.data.uuid)?.type === 'WaitForTakerPaymentSpend');
+    await settle();
+    chain.mine();
+    await w.stop();
+    expect(logs.filter((l) => l.startsWith('error'))).toEqual([]);
+    expect(logs.at(-1)).toMatch(/^info watcher .*: stopped at WaitForTakerPaymentSpend: the watcher stopped$/);
+    expect(stateOf(db, parts.data.uuid)?.type).toBe('WaitForTakerPaymentSpend');
+  });
+
   it('refuses a second message for the same taker fee under another uuid (KDF: one watcher per fee hash)', async () => {
     const parts = await kdfTakerSwap();
     const chain = chainAfterTakerPayment(parts);
