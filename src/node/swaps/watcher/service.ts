@@ -38,6 +38,9 @@ export interface SwapWatcherDeps {
   rateLimit?: PeerRateLimit;
 }
 
+/** How often expired watches are removed while the node runs (they are at every start too). */
+const PURGE_INTERVAL_SEC = 600;
+
 interface Running {
   abort: AbortController;
   done: Promise<void>;
@@ -55,6 +58,9 @@ export class SwapWatcher {
   private readonly running = new Map<string, Running>();
   /** Fee hashes (hex) of the running watches and of the ones being admitted now. */
   private readonly lockedFees = new Set<string>();
+  /** Uuids being stored now (a second message for one meanwhile is a duplicate). */
+  private readonly entering = new Set<string>();
+  private lastPurge = 0;
   /** Stored watches not running: waiting for their coins (resumed), or stopped. */
   private readonly waiting = new Map<string, WatchedSwapRecord>();
   private readonly topics = new Map<string, () => void>();
@@ -71,10 +77,7 @@ export class SwapWatcher {
   /** Forgets expired watches, resumes the stored ones as their coins allow, and starts listening. */
   async start(): Promise<void> {
     const now = this.nowSec();
-    const all = await this.deps.db.all();
-    const expired = all.filter((r) => r.expires_at < now).map((r) => r.uuid);
-    await this.deps.db.delete(expired);
-    this.storedCount = all.length - expired.length;
+    const all = await this.purge();
     for (const r of all) if (r.active === 1 && r.expires_at >= now) this.waiting.set(r.uuid, r);
     this.reconcile();
     this.timer = setInterval(() => this.reconcile(), this.deps.reconcileMs ?? 2_000);
@@ -102,6 +105,21 @@ export class SwapWatcher {
     }
     for (const topic of wanted) if (!this.topics.has(topic)) this.topics.set(topic, this.deps.p2p.subscribe(topic, (m) => this.onMessage(m)));
     for (const record of [...this.waiting.values()]) this.resume(record);
+    if (this.nowSec() - this.lastPurge > PURGE_INTERVAL_SEC) {
+      this.purge().catch((e: unknown) => this.deps.log('warn', `watcher: expired watches not removed: ${(e as Error).message}`));
+    }
+  }
+
+  /** Removes the stored watches past their expiry (never a running one); answers those kept. */
+  private async purge(): Promise<WatchedSwapRecord[]> {
+    const now = this.nowSec();
+    this.lastPurge = now;
+    const all = await this.deps.db.all();
+    const expired = all.filter((r) => r.expires_at < now && !this.running.has(r.uuid));
+    await this.deps.db.delete(expired.map((r) => r.uuid));
+    const kept = all.filter((r) => !expired.includes(r));
+    this.storedCount = kept.length;
+    return kept;
   }
 
   /** The topics listened on now. */
@@ -141,12 +159,16 @@ export class SwapWatcher {
       return;
     }
     const fee = bytesToHex(swap.data.takerFeeHash);
+    const { uuid } = swap.data;
     this.lockedFees.add(fee);
-    this.enter(swap, m.payload).catch((e: unknown) => {
-      this.lockedFees.delete(fee);
-      if (e instanceof WatcherRefusal) this.refused(e.reason, e.message);
-      else this.deps.log('error', `watcher ${swap.data.uuid}: not stored: ${(e as Error).message}`);
-    });
+    this.entering.add(uuid);
+    this.enter(swap, m.payload)
+      .finally(() => this.entering.delete(uuid))
+      .catch((e: unknown) => {
+        this.lockedFees.delete(fee);
+        if (e instanceof WatcherRefusal) this.refused(e.reason, e.message);
+        else this.deps.log('error', `watcher ${uuid}: not stored: ${(e as Error).message}`);
+      });
   }
 
   private refused(reason: RefusalReason | 'oversized', detail: string): void {
@@ -158,7 +180,9 @@ export class SwapWatcher {
   private checkIntake(swap: AdmittedSwap): void {
     const { uuid } = swap.data;
     if (this.deps.isOwnSwap(uuid)) throw new WatcherRefusal('own_swap', uuid);
-    if (this.running.has(uuid) || this.waiting.has(uuid) || this.lockedFees.has(bytesToHex(swap.data.takerFeeHash))) throw new WatcherRefusal('duplicate', uuid);
+    if (this.running.has(uuid) || this.waiting.has(uuid) || this.entering.has(uuid) || this.lockedFees.has(bytesToHex(swap.data.takerFeeHash))) {
+      throw new WatcherRefusal('duplicate', uuid);
+    }
     if (this.running.size >= (this.deps.maxWatched ?? MAX_WATCHED_SWAPS)) throw new WatcherRefusal('at_capacity', `${this.running.size} swaps watched`);
     if (this.storedCount >= (this.deps.maxStored ?? MAX_STORED_SWAPS)) throw new WatcherRefusal('at_capacity', `${this.storedCount} swaps stored`);
   }

@@ -249,6 +249,27 @@ describe('the swap watcher', () => {
     expect(db.rows.size).toBe(1);
   });
 
+  it('refuses a second swap under a uuid being stored, and forgets watches past their expiry at start', async () => {
+    const parts = await kdfTakerSwap();
+    const other = await kdfTakerSwap({ startedAt: STARTED_AT + 1 });
+    const chain = chainAfterTakerPayment(parts);
+    const db = new MemoryDb();
+    const clock = new VirtualClock((STARTED_AT + 100) * 1000);
+    const w = watcherOn(chain, db, clock);
+    await w.start();
+    // Same uuid, another fee: both arrive before the first is stored.
+    w.onMessage(message(parts));
+    w.onMessage({ ...message(other), author: 'peer-b' });
+    await settle();
+    expect(w.intake).toMatchObject({ accepted: 1, refused: { duplicate: 1 } });
+    await w.stop();
+
+    db.rows.get(parts.data.uuid)!.expires_at = STARTED_AT + 99;
+    const later = watcherOn(chain, db, clock);
+    await later.start();
+    expect(db.rows.size).toBe(0);
+  });
+
   it('drops a flood from one peer unread past its share, and refuses messages beyond its capacity', async () => {
     const parts = await kdfTakerSwap();
     const chain = new FakeChain();
