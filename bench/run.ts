@@ -126,6 +126,7 @@ async function all(): Promise<void> {
   for (const f of await storageFigures()) print(f);
   for (const f of await hostFigures()) print(f);
   for (const f of await hostStartFigures()) print(f);
+  for (const f of await (await import('./watcherFigures')).watcherFigures()) print(f);
 }
 
 /** Figure groups that need no built app, run alone (on a devnet of their own if they need one): `npx tsx bench/run.ts <group>`. */
@@ -136,6 +137,7 @@ const groups: Record<string, () => Figure[] | Promise<Figure[]>> = {
   withdraw: () => withDevnet(utxoFigures),
   scale: async () => withDevnet((await import('./scaleFigures')).scaleFigures),
   hostStart: hostStartFigures,
+  watcher: async () => (await import('./watcherFigures')).watcherFigures(),
 };
 
 async function only(name: string): Promise<void> {

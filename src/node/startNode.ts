@@ -18,6 +18,7 @@ import { openWallet, type OpenedWallet } from './wallet/openWallet';
 import type { OrdersService } from './orders/service';
 import { ActiveSwaps } from './swaps/activeSwaps';
 import type { OpenSwaps } from './swaps/engine/open';
+import type { OpenWatcher } from './swaps/watcher/open';
 import { p2pForContext } from './p2p/forContext';
 import type { Libp2pP2p } from './p2p/libp2pNode';
 import { p2pError } from './p2p/errors';
@@ -110,6 +111,9 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
     get swaps() {
       return network?.swaps?.engine;
     },
+    get watcher() {
+      return network?.watcher?.watcher;
+    },
   };
   const auth = new Authenticator(rpcPassword, platform.now);
   const dispatcher = new Dispatcher(ctx, auth, allHandlers, platform.resolveFrames, conf.rpc_max_body_bytes);
@@ -168,6 +172,8 @@ interface Network {
   readonly p2p: Libp2pP2p;
   readonly swaps: OpenSwaps | undefined;
   readonly orders: OrdersService | undefined;
+  /** With conf `is_watcher`: the swap watcher serving other nodes' takers. */
+  readonly watcher: OpenWatcher | undefined;
 }
 
 /** Starts p2p on these seeds (conf's by default), then what runs on it; null without seeds. */
@@ -175,6 +181,7 @@ async function joinNetwork(base: NodeContext, seednodes?: readonly string[]): Pr
   const p2p = await p2pForContext(base, seednodes ? { seednodes } : {});
   if (!p2p) return null;
   let swaps: OpenSwaps | undefined;
+  let watcher: OpenWatcher | undefined;
   try {
     // Imported with the network, as libp2p is: a node without seeds never loads the trading code.
     const [{ openSwapEngine }, { startOrders }] = await Promise.all([import('./swaps/engine/open'), import('./orders/start')]);
@@ -182,8 +189,10 @@ async function joinNetwork(base: NodeContext, seednodes?: readonly string[]): Pr
     const activeSwaps = new ActiveSwaps();
     swaps = await openSwapEngine(base, p2p, activeSwaps);
     const orders = await startOrders(base, p2p, swaps ? { engine: swaps.engine, activeSwaps } : undefined);
-    return { p2p, swaps, orders };
+    if (base.conf.is_watcher) watcher = await (await import('./swaps/watcher/open')).openSwapWatcher(base, p2p, swaps?.engine);
+    return { p2p, swaps, orders, watcher };
   } catch (e) {
+    await watcher?.close();
     await swaps?.close();
     await p2p.stop();
     throw e;
@@ -194,6 +203,7 @@ async function leaveNetwork(network: Network): Promise<void> {
   // Swaps halt at once (an orders round may take seconds, and a swap must not pay meanwhile);
   // a match that comes in while orders stop is refused by the stopped engine.
   const swapsHalted = network.swaps?.engine.stop();
+  await network.watcher?.close();
   await network.orders?.stop();
   await swapsHalted;
   await network.swaps?.close();

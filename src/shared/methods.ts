@@ -25,6 +25,7 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'stop', formats: LEGACY, auth: true },
   /** Ours, not KDF's: how many stored records each domain could not read and skipped. */
   { name: 'get_storage_status', formats: MMRPC, auth: true },
+  { name: 'watcher_status', formats: MMRPC, auth: true },
   { name: 'get_wallet_names', formats: MMRPC, auth: true },
   { name: 'get_mnemonic', formats: MMRPC, auth: true },
   { name: 'change_mnemonic_password', formats: MMRPC, auth: true },

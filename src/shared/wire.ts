@@ -57,6 +57,9 @@ export interface NodeConf {
   dbdir?: string;
   /** KDF's `payment_locktime`: the base swap lock duration in seconds (default 2 h 10 min). */
   payment_locktime?: number;
+  /** KDF's `is_watcher` (default false) and `watcher_conf`: serve KDF takers' swap watcher messages. */
+  is_watcher?: boolean;
+  watcher_conf?: { wait_taker_payment?: number; wait_maker_payment_spend_factor?: number; refund_start_factor?: number; search_interval?: number };
 }
 
 export type ControlRequest =

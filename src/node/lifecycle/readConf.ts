@@ -10,6 +10,26 @@ const MAX_CONF_BODY_BYTES = 64 * 1024 * 1024;
  */
 const MAX_PAYMENT_LOCKTIME = 365 * 24 * 3600;
 
+/** Bound on `watcher_conf`'s seconds and factors: a deadline must stay a finite u32 time. */
+const MAX_WATCHER_SECONDS = 7 * 24 * 3600;
+const MAX_WATCHER_FACTOR = 12;
+
+/** KDF's `WatcherConf`: each key optional (KDF's serde defaults), numbers ≥ 0 and bounded. */
+function readWatcherConf(r: ParamReader): NonNullable<NodeConf['watcher_conf']> {
+  const out: NonNullable<NodeConf['watcher_conf']> = {};
+  const bounded = (key: keyof typeof out, max: number): void => {
+    if (!r.has(key)) return;
+    const v = r.raw(key);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max) throw new ParamError(r.field(key), `must be a number 0..${max}`);
+    out[key] = v;
+  };
+  bounded('wait_taker_payment', MAX_WATCHER_SECONDS);
+  bounded('wait_maker_payment_spend_factor', MAX_WATCHER_FACTOR);
+  bounded('refund_start_factor', MAX_WATCHER_FACTOR);
+  bounded('search_interval', MAX_WATCHER_SECONDS);
+  return out;
+}
+
 export function readConf(raw: unknown): NodeConf {
   try {
     const r = new ParamReader(raw, '');
@@ -54,6 +74,8 @@ export function readConf(raw: unknown): NodeConf {
       }
       conf.payment_locktime = paymentLocktime;
     }
+    if (r.has('is_watcher')) conf.is_watcher = r.bool('is_watcher');
+    if (r.has('watcher_conf')) conf.watcher_conf = readWatcherConf(r.obj_('watcher_conf'));
     return conf;
   } catch (e) {
     if (e instanceof ParamError) throw startError.errorDeserializingConfig(e.field, e.message);

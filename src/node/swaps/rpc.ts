@@ -15,6 +15,7 @@ import { maxTakerVol } from './orderChecks';
 import { tradePreimage, type TradePreimageRequest } from './tradePreimage';
 import { legacyCoin } from '../coins/coinLookup';
 import { volumeHandlers } from './volumeRpc';
+import { watcherHandlers } from './watcher/rpc';
 import { tradePreimageToWire } from './wire';
 
 function readTradePreimage(r: ParamReader): TradePreimageRequest {
@@ -40,6 +41,7 @@ export const swapsHandlers: HandlerTable = {
   ...swapStatusHandlers,
   ...rescueHandlers,
   ...volumeHandlers,
+  ...watcherHandlers,
   trade_preimage: {
     mmrpc: tradePreimageRpc,
     legacy: async (ctx, args) => ({ result: await tradePreimageRpc(ctx, args) }),

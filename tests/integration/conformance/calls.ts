@@ -115,6 +115,8 @@ export const CALLS: Call[] = [
   unauthorized('maker', 'mmrpc', 'get_public_key_hash'),
   ok('maker', 'mmrpc', 'get_storage_status'),
   unauthorized('maker', 'mmrpc', 'get_storage_status'),
+  ok('maker', 'mmrpc', 'watcher_status'),
+  unauthorized('maker', 'mmrpc', 'watcher_status'),
   ok('maker', 'mmrpc', 'sign_message', () => ({ coin: 'ETHDEV', message: 'conformance' }), (b, m) => { m.signature = result(b).signature as string; }),
   bad('maker', 'mmrpc', 'sign_message', () => ({ coin: 'NOPE', message: 'x' })),
   ok('maker', 'mmrpc', 'verify_message', (m) => ({ coin: 'ETHDEV', message: 'conformance', signature: m.signature, address: '0x0000000000000000000000000000000000000001' })),
