@@ -97,15 +97,14 @@ export function applyTakerEvent(f: TakerFacts, saved: SavedEvent<TakerSwapEvent>
   }
 }
 
-function started<E extends MakerSwapEvent | TakerSwapEvent>(events: readonly SavedEvent<E>[]): Extract<E, { type: 'Started' }>['data'] {
-  const first = events[0]?.event;
-  if (first?.type !== 'Started') throw new SavedSwapError('swap.events[0]: not Started');
-  return first.data as Extract<E, { type: 'Started' }>['data'];
-}
+const notStarted = (): never => {
+  throw new SavedSwapError('swap.events[0]: not Started');
+};
 
 /** The maker's facts from its events (the first is `Started`, as every stored swap's). */
 export function makerFacts(events: readonly SavedEvent<MakerSwapEvent>[]): MakerFacts {
-  const d = started(events);
+  const first = events[0]?.event;
+  const d = first?.type === 'Started' ? first.data : notStarted();
   const initial: MakerFacts = {
     started: d,
     deadlines: swapDeadlines(d.started_at, d.lock_duration),
@@ -121,7 +120,8 @@ export function makerFacts(events: readonly SavedEvent<MakerSwapEvent>[]): Maker
 
 /** The taker's facts from its events. */
 export function takerFacts(events: readonly SavedEvent<TakerSwapEvent>[]): TakerFacts {
-  const d = started(events);
+  const first = events[0]?.event;
+  const d = first?.type === 'Started' ? first.data : notStarted();
   const initial: TakerFacts = {
     started: d,
     deadlines: swapDeadlines(d.started_at, d.lock_duration),

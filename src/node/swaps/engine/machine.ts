@@ -52,8 +52,10 @@ export interface SwapMachine<S extends SavedSwap, F, Name extends string> extend
 
 /** Runs the swap from its last event until `Finished` (or until it is stopped: no step starts after a stop). */
 export async function runMachine<S extends SavedSwap, F, Name extends string>(machine: SwapMachine<S, F, Name>, run: SwapRun<S, F>): Promise<void> {
+  // Generic over the role, the table reads as a record; each role's table is checked where it is written.
   const next = machine.next as Readonly<Record<EventTypeOf<S>, Name | null>>;
-  for (let name = next[run.last.type as EventTypeOf<S>]; name !== null; name = next[run.last.type as EventTypeOf<S>]) {
+  const after = (): Name | null => next[run.last.type as EventTypeOf<S>];
+  for (let name = after(); name !== null; name = after()) {
     run.checkStop();
     const step = machine.steps[name];
     await run.confine(step.emits, () => step.run(run));
