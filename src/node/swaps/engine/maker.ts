@@ -16,7 +16,7 @@ import { MmNumber } from '../../../shared/number';
 import type { MakerEventType } from './events';
 import { applyMakerEvent, makerFacts, required, type MakerFacts } from './facts';
 import { stepsOf, type StepRun, type SwapMachine } from './machine';
-import { confirmTaken, takePayment, watchPayment, type WatchedPayment } from './payments';
+import { confirmTaken, takePayment, watchPayment, type OnOutcome, type WatchedPayment } from './payments';
 import { errorText, txId } from './run';
 import type { MakerSavedSwap } from './savedSwap';
 import { makerSideTerms, type SwapTerms } from './terms';
@@ -189,17 +189,17 @@ async function confirmTakerPaymentSpend(run: Run<'TakerPaymentSpendConfirmed'>):
   await run.append({ type: 'TakerPaymentSpendConfirmed' });
 }
 
-const spentByTaker = (run: Run<'MakerPaymentRefundFailed'>): Promise<void> =>
-  run.append({ type: 'MakerPaymentRefundFailed', data: { error: 'The maker payment was spent by the taker' } });
+/** What the chain can show of the maker payment while the maker waits to refund it: a refund, or the taker's spend. */
+const makerPaymentOutcome = (run: Run<'MakerPaymentRefunded' | 'MakerPaymentRefundFailed'>): OnOutcome => ({
+  Refunded: (tx) => run.append({ type: 'MakerPaymentRefunded', data: txId(tx) }),
+  Spent: () => run.append({ type: 'MakerPaymentRefundFailed', data: { error: 'The maker payment was spent by the taker' } }),
+});
 
 /** Waits until the chain lets the maker payment be refunded. */
 async function waitForRefund(run: Run<'MakerPaymentRefunded' | 'MakerPaymentRefundFailed' | 'MakerPaymentRefundStarted'>): Promise<void> {
   const w = await makerPayment(run);
   await watchPayment(run, w, {
-    on: {
-      Refunded: (tx) => run.append({ type: 'MakerPaymentRefunded', data: txId(tx) }),
-      Spent: () => spentByTaker(run),
-    },
+    on: makerPaymentOutcome(run),
     unsettled: async () => {
       if (run.nowSec() < w.htlc.timeLock || !(await run.attempt(() => w.ops.canRefund(w.htlc.timeLock)))) return false;
       await run.append({ type: 'MakerPaymentRefundStarted' });
@@ -214,10 +214,7 @@ async function refund(run: Run<'MakerPaymentRefunded' | 'MakerPaymentRefundFaile
   await takePayment(run, w, {
     take: 'Refunded',
     send: () => w.ops.refundPayment(w.payment, w.htlc),
-    on: {
-      Refunded: (tx) => run.append({ type: 'MakerPaymentRefunded', data: txId(tx) }),
-      Spent: () => spentByTaker(run),
-    },
+    on: makerPaymentOutcome(run),
   });
 }
 

@@ -15,7 +15,7 @@ import type { TakerEventType } from './events';
 import { applyTakerEvent, required, takerFacts, type TakerFacts } from './facts';
 import { stepsOf, type StepRun, type SwapMachine } from './machine';
 import { contractHex, negotiationMsg, otherKeysError } from './negotiation';
-import { confirmTaken, takePayment, watchPayment, type WatchedPayment } from './payments';
+import { confirmTaken, takePayment, watchPayment, type OnOutcome, type WatchedPayment } from './payments';
 import { errorText, txId } from './run';
 import type { TakerSavedSwap } from './savedSwap';
 import { takerSideTerms, type SwapTerms } from './terms';
@@ -167,9 +167,9 @@ async function recordSpend(run: Run<'TakerPaymentSpent'>, w: WatchedPayment, spe
 }
 
 /** What the chain can show of the taker payment while the taker waits: the maker's spend, or its refund. */
-const takerPaymentOutcome = (run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded'>, w: WatchedPayment) => ({
-  Spent: (tx: SwapTx) => recordSpend(run, w, tx),
-  Refunded: (tx: SwapTx) => run.append({ type: 'TakerPaymentRefunded', data: txId(tx) }),
+const takerPaymentOutcome = (run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded'>, w: WatchedPayment): OnOutcome => ({
+  Spent: (tx) => recordSpend(run, w, tx),
+  Refunded: (tx) => run.append({ type: 'TakerPaymentRefunded', data: txId(tx) }),
 });
 
 /**
