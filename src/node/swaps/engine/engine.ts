@@ -13,13 +13,14 @@ import { SwapChannel } from './channel';
 import type { SwapClock } from './clock';
 import type { SavedEvent } from './events';
 import { lockedAmount } from './locked';
-import { runMaker } from './maker';
+import { runMachine } from './machine';
+import { MAKER_MACHINE } from './maker';
 import { recoverFundsOfSwap, RecoverFundsError, type RecoveredSwap } from './recover';
 import { KDF_TIMING, SwapRun, type RunDeps, type SwapCoins, type SwapTiming } from './run';
 import { isFinished, startedData, type SavedSwap } from './savedSwap';
 import { newMakerSwap, newTakerSwap, type SwapIdentity, type SwapStartParams } from './started';
 import type { SwapStore } from './store';
-import { runTaker } from './taker';
+import { TAKER_MACHINE } from './taker';
 
 /** The node events swaps send to the page. */
 export interface SwapEmit {
@@ -191,13 +192,13 @@ export class SwapEngine {
     let current: () => SavedSwap;
     let running: Promise<void>;
     if (swap.type === 'Maker') {
-      const run = new SwapRun(swap, runDeps, channel, abort.signal);
+      const run = new SwapRun(swap, runDeps, channel, abort.signal, MAKER_MACHINE);
       current = () => run.swap;
-      running = runMaker(run);
+      running = runMachine(MAKER_MACHINE, run);
     } else {
-      const run = new SwapRun(swap, runDeps, channel, abort.signal);
+      const run = new SwapRun(swap, runDeps, channel, abort.signal, TAKER_MACHINE);
       current = () => run.swap;
-      running = runTaker(run);
+      running = runMachine(TAKER_MACHINE, run);
     }
     const done = running
       .then(

@@ -75,7 +75,8 @@ export interface MakerNegotiationData {
 }
 
 type Unit<T extends string> = { type: T };
-type With<T extends string, D> = { type: T; data: D };
+/** One member per name of `T`, so each error event is its own member of the union. */
+type With<T extends string, D> = T extends string ? { type: T; data: D } : never;
 
 export const MAKER_ERROR_EVENTS = [
   'StartFailed',
@@ -200,8 +201,15 @@ export type TakerSwapEvent =
   | With<'TakerPaymentWaitRefundStarted', { wait_until: number }>
   | Unit<'TakerPaymentRefundStarted'>
   | With<'TakerPaymentRefunded', TxId | null>
+  | With<'TakerPaymentRefundedByWatcher', TxId | null>
   | Unit<'TakerPaymentRefundFinished'>
   | Unit<'Finished'>;
+
+export type MakerEventType = MakerSwapEvent['type'];
+export type TakerEventType = TakerSwapEvent['type'];
+
+/** The member of the event union `E` whose type is `T`, with its payload. */
+export type EventOf<E extends { type: string }, T extends E['type']> = Extract<E, { type: T }>;
 
 export type SwapEvent = MakerSwapEvent | TakerSwapEvent;
 

@@ -7,6 +7,7 @@
  */
 import { MmNumber } from '../../../shared/number';
 import { dexFee } from '../dexFee';
+import { makerFacts, takerFacts } from './facts';
 import type { SwapCoins } from './run';
 import type { SavedSwap } from './savedSwap';
 
@@ -16,19 +17,18 @@ export interface LockedAmount {
   amount: MmNumber;
 }
 
-const sent = (swap: SavedSwap, type: string): boolean => swap.events.some((e) => e.event.type === type);
-
 /** The amounts `swap` has yet to send. The taker's dex fee needs the taker coin's dust floor; a coin not active holds its fee at the rate alone. */
 export function swapLockedAmounts(swap: SavedSwap, coins: SwapCoins): LockedAmount[] {
   const makerAmount = MmNumber.parse(swap.maker_amount);
   const takerAmount = MmNumber.parse(swap.taker_amount);
-  if (swap.type === 'Maker') return sent(swap, 'MakerPaymentSent') ? [] : [{ coin: swap.maker_coin, amount: makerAmount }];
+  if (swap.type === 'Maker') return makerFacts(swap.events).makerPayment ? [] : [{ coin: swap.maker_coin, amount: makerAmount }];
+  const facts = takerFacts(swap.events);
   const locked: LockedAmount[] = [];
-  if (!sent(swap, 'TakerFeeSent')) {
+  if (!facts.takerFee) {
     const minTx = coins(swap.taker_coin)?.minTxAmount ?? MmNumber.ZERO;
     locked.push({ coin: swap.taker_coin, amount: dexFee(swap.taker_coin, swap.maker_coin, takerAmount, minTx).total });
   }
-  if (!sent(swap, 'TakerPaymentSent')) locked.push({ coin: swap.taker_coin, amount: takerAmount });
+  if (!facts.takerPayment) locked.push({ coin: swap.taker_coin, amount: takerAmount });
   return locked;
 }
 

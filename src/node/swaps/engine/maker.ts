@@ -1,6 +1,6 @@
 /**
- * The maker's side of KDF's legacy swap (`maker_swap.rs`): from its last stored event the swap
- * decides its next step, does it, and stores the event that records it, until `Finished`.
+ * The maker's side of KDF's legacy swap (`maker_swap.rs`) as a transition table (machine.ts): the
+ * step after the last stored event runs and stores the event that records it, until `Finished`.
  *
  * Order of writes: a payment, spend or refund is broadcast by `SwapOps` and its event stored right
  * after, before the counterparty is told (SwapOps builds, signs and broadcasts in one call, so the
@@ -10,103 +10,43 @@
  * payment (`findPaymentOutcome`), so nothing is paid twice.
  */
 import { bytesToHex, hexToBytes } from '../../crypto';
-import { negotiationLockError, swapDeadlines } from '../protocol/lockTime';
+import { negotiationLockError } from '../protocol/lockTime';
 import { dexFee } from '../dexFee';
 import { MmNumber } from '../../../shared/number';
-import type { MakerSwapEvent, TakerNegotiationData } from './events';
-import { errorText, swapTx, txId, type SwapRun } from './run';
-import { startedData, type MakerSavedSwap } from './savedSwap';
+import type { MakerEventType } from './events';
+import { applyMakerEvent, makerFacts, required, type MakerFacts } from './facts';
+import { stepsOf, type StepRun, type SwapMachine } from './machine';
+import { confirmTaken, takePayment, watchPayment, type OnOutcome, type WatchedPayment } from './payments';
+import { errorText, txId } from './run';
+import type { MakerSavedSwap } from './savedSwap';
 import { makerSideTerms, type SwapTerms } from './terms';
 import { contractHex, negotiationMsg, otherKeysError } from './negotiation';
 
-type Run = SwapRun<MakerSavedSwap>;
-type EventType = MakerSwapEvent['type'];
+/** A maker step's run: it may append the events `E`. */
+type Run<E extends MakerEventType> = StepRun<MakerSavedSwap, MakerFacts, E>;
+/** The run of a helper that appends nothing. */
+type Reader = Run<never>;
 
-/** Failures after which nothing of the maker's is locked: the swap just ends. */
-const ENDS: ReadonlySet<EventType> = new Set([
-  'StartFailed',
-  'NegotiateFailed',
-  'TakerFeeValidateFailed',
-  'MakerPaymentTransactionFailed',
-  'TakerPaymentSpendConfirmed',
-  'MakerPaymentRefundFailed',
-  'MakerPaymentRefundFinished',
-]);
+const step = stepsOf<MakerSavedSwap, MakerFacts>();
 
-/** Failures after the maker payment was sent: it comes back by refund. */
-const REFUNDS: ReadonlySet<EventType> = new Set([
-  'MakerPaymentDataSendFailed',
-  'MakerPaymentWaitConfirmFailed',
-  'TakerPaymentValidateFailed',
-  'TakerPaymentWaitConfirmFailed',
-  'TakerPaymentSpendFailed',
-  'TakerPaymentSpendConfirmFailed',
-]);
+const terms = (f: MakerFacts): SwapTerms => makerSideTerms(f.started, required(f.negotiated, 'Negotiated', f.started.uuid).value);
 
-/** Runs the maker swap from its last event until it is finished (or stopped: no step starts after a stop). */
-export async function runMaker(run: Run): Promise<void> {
-  while (run.last.type !== 'Finished') {
-    run.checkStop();
-    await makerStep(run);
-  }
+/** The maker's payment, as the refund steps watch it. */
+async function makerPayment(run: Reader): Promise<WatchedPayment> {
+  const f = run.facts;
+  const { ops } = await run.coin(f.started.maker_coin);
+  return { ticker: f.started.maker_coin, ops, payment: required(f.makerPayment, 'MakerPaymentSent', f.started.uuid), htlc: terms(f).makerPayment };
 }
 
-async function makerStep(run: Run): Promise<void> {
-  const last = run.last;
-  if (ENDS.has(last.type)) return run.append({ type: 'Finished' });
-  if (REFUNDS.has(last.type)) return run.append({ type: 'MakerPaymentWaitRefundStarted', data: { wait_until: deadlines(run).makerRefundWaitUntil } });
-  switch (last.type) {
-    case 'Started':
-      return negotiate(run);
-    case 'Negotiated':
-    case 'MakerPaymentInstructionsReceived':
-      return waitForTakerFee(run);
-    case 'TakerFeeValidated':
-      return sendMakerPayment(run);
-    case 'MakerPaymentSent':
-      return waitForTakerPayment(run);
-    case 'TakerPaymentReceived':
-      return run.append({ type: 'TakerPaymentWaitConfirmStarted' });
-    case 'TakerPaymentWaitConfirmStarted':
-      return validateTakerPayment(run);
-    case 'TakerPaymentValidatedAndConfirmed':
-      return spendTakerPayment(run);
-    case 'TakerPaymentSpent':
-      return run.append({ type: 'TakerPaymentSpendConfirmStarted' });
-    case 'TakerPaymentSpendConfirmStarted':
-      return confirmTakerPaymentSpend(run);
-    case 'MakerPaymentWaitRefundStarted':
-      return waitForRefund(run);
-    case 'MakerPaymentRefundStarted':
-      return refund(run);
-    case 'MakerPaymentRefunded':
-      return confirmRefund(run);
-    default:
-      throw new Error(`maker swap ${run.swap.uuid}: no step after ${last.type}`);
-  }
+/** The taker's payment, as the spend steps watch it. */
+async function takerPayment(run: Reader): Promise<WatchedPayment> {
+  const f = run.facts;
+  const { ops } = await run.coin(f.started.taker_coin);
+  return { ticker: f.started.taker_coin, ops, payment: required(f.takerPayment, 'TakerPaymentReceived', f.started.uuid), htlc: terms(f).takerPayment };
 }
 
-const deadlines = (run: Run): ReturnType<typeof swapDeadlines> => {
-  const d = startedData(run.swap);
-  return swapDeadlines(d.started_at, d.lock_duration);
-};
-
-function negotiated(run: Run): TakerNegotiationData {
-  const found = run.swap.events.find((e) => e.event.type === 'Negotiated')?.event;
-  if (found?.type !== 'Negotiated') throw new Error(`maker swap ${run.swap.uuid} is not negotiated`);
-  return found.data;
-}
-
-const terms = (run: Run): SwapTerms => makerSideTerms(startedData(run.swap), negotiated(run));
-
-function eventTx(run: Run, type: 'TakerFeeValidated' | 'MakerPaymentSent' | 'TakerPaymentReceived' | 'TakerPaymentSpent'): ReturnType<typeof swapTx> {
-  const found = run.swap.events.findLast((e) => e.event.type === type)?.event;
-  if (!found || !('data' in found) || found.data === null || !('tx_hash' in found.data)) throw new Error(`maker swap has no ${type}`);
-  return swapTx(found.data);
-}
-
-async function negotiate(run: Run): Promise<void> {
-  const d = startedData(run.swap);
+async function negotiate(run: Run<'Negotiated' | 'NegotiateFailed'>): Promise<void> {
+  const d = run.facts.started;
   const [makerCoin, takerCoin] = [await run.coin(d.maker_coin), await run.coin(d.taker_coin)];
   const mine = negotiationMsg(d.started_at, d.maker_payment_lock, hexToBytes(d.secret_hash), d.my_persistent_pub, makerCoin.ops, takerCoin.ops);
   const until = d.started_at * 1000 + run.deps.timing.negotiationWaitMs;
@@ -137,10 +77,11 @@ async function negotiate(run: Run): Promise<void> {
   // Negotiated(true) goes out from the next step, which also repeats it.
 }
 
-async function waitForTakerFee(run: Run): Promise<void> {
-  const d = startedData(run.swap);
+async function waitForTakerFee(run: Run<'MakerPaymentInstructionsReceived' | 'TakerFeeValidated' | 'TakerFeeValidateFailed'>): Promise<void> {
+  const d = run.facts.started;
+  const negotiated = required(run.facts.negotiated, 'Negotiated', d.uuid);
   const { timing } = run.deps;
-  const until = run.timeOf('Negotiated') + timing.messageWaitMs;
+  const until = negotiated.at + timing.messageWaitMs;
   const msg = await run.channel.recv('TakerFee', until, { msg: { type: 'Negotiated', accepted: true }, everyMs: timing.shortResendMs });
   if (!msg) return run.append({ type: 'TakerFeeValidateFailed', data: { error: 'Timeout waiting for TakerFee' } });
   const coin = await run.coin(d.taker_coin);
@@ -150,7 +91,7 @@ async function waitForTakerFee(run: Run): Promise<void> {
     if (attempt > 0) await run.sleep(timing.feeValidationRetryMs);
     try {
       const tx = coin.ops.txFromBytes(msg.tx.data);
-      await coin.ops.validateTakerFee(tx, fee, hexToBytes(negotiated(run).taker_coin_htlc_pubkey), d.taker_coin_start_block);
+      await coin.ops.validateTakerFee(tx, fee, hexToBytes(negotiated.value.taker_coin_htlc_pubkey), d.taker_coin_start_block);
       // KDF stores the (Lightning-only) payment instructions event, null here, with a valid fee.
       if (run.last.type !== 'MakerPaymentInstructionsReceived') await run.append({ type: 'MakerPaymentInstructionsReceived', data: null });
       return run.append({ type: 'TakerFeeValidated', data: txId(tx) });
@@ -162,13 +103,14 @@ async function waitForTakerFee(run: Run): Promise<void> {
   await run.append({ type: 'TakerFeeValidateFailed', data: { error: errorText(lastError) } });
 }
 
-async function sendMakerPayment(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  if (run.nowSec() >= deadlines(run).takerPaymentWait) {
+async function sendMakerPayment(run: Run<'MakerPaymentSent' | 'MakerPaymentTransactionFailed'>): Promise<void> {
+  const f = run.facts;
+  const d = f.started;
+  if (run.nowSec() >= f.deadlines.takerPaymentWait) {
     return run.append({ type: 'MakerPaymentTransactionFailed', data: { error: 'Too late to send the maker payment' } });
   }
   const { ops } = await run.coin(d.maker_coin);
-  const htlc = terms(run).makerPayment;
+  const htlc = terms(f).makerPayment;
   let tx;
   try {
     tx = (await ops.checkIfMyPaymentSent(htlc, d.maker_coin_start_block)) ?? (await run.broadcast(() => ops.sendPayment(htlc)));
@@ -182,16 +124,16 @@ async function sendMakerPayment(run: Run): Promise<void> {
   await run.append({ type: 'MakerPaymentSent', data: txId(tx) });
 }
 
-async function waitForTakerPayment(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const payment = eventTx(run, 'MakerPaymentSent');
-  const until = deadlines(run).takerPaymentWait * 1000;
+async function waitForTakerPayment(run: Run<'TakerPaymentReceived' | 'TakerPaymentValidateFailed'>): Promise<void> {
+  const f = run.facts;
+  const payment = required(f.makerPayment, 'MakerPaymentSent', f.started.uuid);
+  const until = f.deadlines.takerPaymentWait * 1000;
   const msg = await run.channel.recv('TakerPayment', until, {
     msg: { type: 'MakerPayment', tx: { data: hexToBytes(payment.txHex) } },
     everyMs: run.deps.timing.makerPaymentResendMs,
   });
   if (!msg) return run.append({ type: 'TakerPaymentValidateFailed', data: { error: 'Timeout waiting for the taker payment' } });
-  const { ops } = await run.coin(d.taker_coin);
+  const { ops } = await run.coin(f.started.taker_coin);
   try {
     await run.append({ type: 'TakerPaymentReceived', data: txId(ops.txFromBytes(msg.tx)) });
   } catch (e) {
@@ -200,18 +142,17 @@ async function waitForTakerPayment(run: Run): Promise<void> {
   }
 }
 
-async function validateTakerPayment(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.taker_coin);
-  const payment = eventTx(run, 'TakerPaymentReceived');
+async function validateTakerPayment(run: Run<'TakerPaymentValidatedAndConfirmed' | 'TakerPaymentWaitConfirmFailed' | 'TakerPaymentValidateFailed'>): Promise<void> {
+  const f = run.facts;
+  const w = await takerPayment(run);
   // Confirmed first, then validated, as KDF's `validate_taker_payment`: a contract payment (QRC20)
   // shows its state and receipts only once mined.
-  const until = deadlines(run).takerPaymentSpendDeadline * 1000;
-  if (!(await run.confirmed({ ticker: d.taker_coin, ops }, payment, d.taker_payment_confirmations, until))) {
+  const until = f.deadlines.takerPaymentSpendDeadline * 1000;
+  if (!(await run.confirmed(w, w.payment, f.started.taker_payment_confirmations, until))) {
     return run.append({ type: 'TakerPaymentWaitConfirmFailed', data: { error: 'Taker payment not confirmed in time' } });
   }
   try {
-    await ops.validatePayment(payment, terms(run).takerPayment);
+    await w.ops.validatePayment(w.payment, w.htlc);
   } catch (e) {
     run.stopIfAborted(e);
     return run.append({ type: 'TakerPaymentValidateFailed', data: { error: errorText(e) } });
@@ -220,84 +161,127 @@ async function validateTakerPayment(run: Run): Promise<void> {
 }
 
 /** Spends the taker payment with the secret, retrying until the taker could refund it. */
-async function spendTakerPayment(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.taker_coin);
-  const payment = eventTx(run, 'TakerPaymentReceived');
-  const htlc = terms(run).takerPayment;
-  for (;;) {
-    const outcome = await run.attempt(() => ops.findPaymentOutcome(payment, htlc));
-    if (outcome?.type === 'Spent') return run.append({ type: 'TakerPaymentSpent', data: txId(outcome.tx) });
-    if (outcome?.type === 'Refunded') return run.append({ type: 'TakerPaymentSpendFailed', data: { error: 'The taker refunded its payment' } });
-    const spend = await run.attempt(() => run.broadcast(() => ops.spendPayment(payment, htlc, hexToBytes(d.secret))));
-    if (spend) return run.append({ type: 'TakerPaymentSpent', data: txId(spend) });
-    if (run.nowSec() >= htlc.timeLock) return run.append({ type: 'TakerPaymentSpendFailed', data: { error: 'Could not spend the taker payment before its lock time' } });
-    await run.nextPoll(ops);
-  }
+async function spendTakerPayment(run: Run<'TakerPaymentSpent' | 'TakerPaymentSpendFailed'>): Promise<void> {
+  const w = await takerPayment(run);
+  const secret = hexToBytes(run.facts.started.secret);
+  await takePayment(run, w, {
+    take: 'Spent',
+    send: () => w.ops.spendPayment(w.payment, w.htlc, secret),
+    on: {
+      Spent: (tx) => run.append({ type: 'TakerPaymentSpent', data: txId(tx) }),
+      Refunded: () => run.append({ type: 'TakerPaymentSpendFailed', data: { error: 'The taker refunded its payment' } }),
+    },
+    giveUp: async () => {
+      if (run.nowSec() < w.htlc.timeLock) return false;
+      await run.append({ type: 'TakerPaymentSpendFailed', data: { error: 'Could not spend the taker payment before its lock time' } });
+      return true;
+    },
+  });
 }
 
-async function confirmTakerPaymentSpend(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.taker_coin);
-  const payment = eventTx(run, 'TakerPaymentReceived');
-  const htlc = terms(run).takerPayment;
+async function confirmTakerPaymentSpend(run: Run<'TakerPaymentSpendConfirmed'>): Promise<void> {
+  const f = run.facts;
+  const w = await takerPayment(run);
+  const spend = required(f.takerPaymentSpend, 'TakerPaymentSpent', f.started.uuid);
   // A spend the chain dropped is broadcast again while the payment is still unspent.
-  const rebroadcast = async (): Promise<ReturnType<typeof swapTx> | null> => {
-    const outcome = await ops.findPaymentOutcome(payment, htlc);
-    if (outcome?.type === 'Spent') return outcome.tx;
-    return outcome ? null : run.broadcast(() => ops.spendPayment(payment, htlc, hexToBytes(d.secret)));
-  };
-  await run.confirmed({ ticker: d.taker_coin, ops }, eventTx(run, 'TakerPaymentSpent'), d.taker_payment_confirmations, Infinity, rebroadcast);
+  const secret = hexToBytes(f.started.secret);
+  await confirmTaken(run, w, 'Spent', spend, f.started.taker_payment_confirmations, () => w.ops.spendPayment(w.payment, w.htlc, secret));
   await run.append({ type: 'TakerPaymentSpendConfirmed' });
 }
 
+/** What the chain can show of the maker payment while the maker waits to refund it: a refund, or the taker's spend. */
+const makerPaymentOutcome = (run: Run<'MakerPaymentRefunded' | 'MakerPaymentRefundFailed'>): OnOutcome => ({
+  Refunded: (tx) => run.append({ type: 'MakerPaymentRefunded', data: txId(tx) }),
+  Spent: () => run.append({ type: 'MakerPaymentRefundFailed', data: { error: 'The maker payment was spent by the taker' } }),
+});
+
 /** Waits until the chain lets the maker payment be refunded. */
-async function waitForRefund(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.maker_coin);
-  const payment = eventTx(run, 'MakerPaymentSent');
-  const htlc = terms(run).makerPayment;
-  for (;;) {
-    const outcome = await run.attempt(() => ops.findPaymentOutcome(payment, htlc));
-    if (outcome?.type === 'Refunded') return run.append({ type: 'MakerPaymentRefunded', data: txId(outcome.tx) });
-    if (outcome?.type === 'Spent') return run.append({ type: 'MakerPaymentRefundFailed', data: { error: 'The maker payment was spent by the taker' } });
-    if (run.nowSec() >= htlc.timeLock && (await run.attempt(() => ops.canRefund(htlc.timeLock)))) {
-      return run.append({ type: 'MakerPaymentRefundStarted' });
-    }
-    await run.nextPoll(ops);
-  }
+async function waitForRefund(run: Run<'MakerPaymentRefunded' | 'MakerPaymentRefundFailed' | 'MakerPaymentRefundStarted'>): Promise<void> {
+  const w = await makerPayment(run);
+  await watchPayment(run, w, {
+    on: makerPaymentOutcome(run),
+    unsettled: async () => {
+      if (run.nowSec() < w.htlc.timeLock || !(await run.attempt(() => w.ops.canRefund(w.htlc.timeLock)))) return false;
+      await run.append({ type: 'MakerPaymentRefundStarted' });
+      return true;
+    },
+  });
 }
 
 /** Refunds the maker payment, retrying until a refund is accepted. */
-async function refund(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.maker_coin);
-  const payment = eventTx(run, 'MakerPaymentSent');
-  const htlc = terms(run).makerPayment;
-  for (;;) {
-    const outcome = await run.attempt(() => ops.findPaymentOutcome(payment, htlc));
-    if (outcome?.type === 'Refunded') return run.append({ type: 'MakerPaymentRefunded', data: txId(outcome.tx) });
-    if (outcome?.type === 'Spent') return run.append({ type: 'MakerPaymentRefundFailed', data: { error: 'The maker payment was spent by the taker' } });
-    const tx = await run.attempt(() => run.broadcast(() => ops.refundPayment(payment, htlc)));
-    if (tx) return run.append({ type: 'MakerPaymentRefunded', data: txId(tx) });
-    await run.nextPoll(ops);
-  }
+async function refund(run: Run<'MakerPaymentRefunded' | 'MakerPaymentRefundFailed'>): Promise<void> {
+  const w = await makerPayment(run);
+  await takePayment(run, w, {
+    take: 'Refunded',
+    send: () => w.ops.refundPayment(w.payment, w.htlc),
+    on: makerPaymentOutcome(run),
+  });
 }
 
 /** Waits for the refund to confirm, refunding again if the chain dropped it. */
-async function confirmRefund(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.maker_coin);
-  const last = run.last;
-  const payment = eventTx(run, 'MakerPaymentSent');
-  const htlc = terms(run).makerPayment;
-  if (last.type === 'MakerPaymentRefunded' && last.data) {
-    const again = async (): Promise<ReturnType<typeof swapTx> | null> => {
-      const outcome = await ops.findPaymentOutcome(payment, htlc);
-      if (outcome?.type === 'Refunded') return outcome.tx;
-      return outcome ? null : run.broadcast(() => ops.refundPayment(payment, htlc));
-    };
-    await run.confirmed({ ticker: d.maker_coin, ops }, swapTx(last.data), 1, Infinity, again);
-  }
+async function confirmRefund(run: Run<'MakerPaymentRefundFinished'>): Promise<void> {
+  const w = await makerPayment(run);
+  const refunded = run.facts.refund?.tx;
+  if (refunded) await confirmTaken(run, w, 'Refunded', refunded, 1, () => w.ops.refundPayment(w.payment, w.htlc));
   await run.append({ type: 'MakerPaymentRefundFinished' });
 }
+
+/** The maker's steps and what each may append. */
+const STEPS = {
+  negotiate: step(['Negotiated', 'NegotiateFailed'], negotiate),
+  waitForTakerFee: step(['MakerPaymentInstructionsReceived', 'TakerFeeValidated', 'TakerFeeValidateFailed'], waitForTakerFee),
+  sendMakerPayment: step(['MakerPaymentSent', 'MakerPaymentTransactionFailed'], sendMakerPayment),
+  waitForTakerPayment: step(['TakerPaymentReceived', 'TakerPaymentValidateFailed'], waitForTakerPayment),
+  startTakerPaymentConfirm: step(['TakerPaymentWaitConfirmStarted'], (run) => run.append({ type: 'TakerPaymentWaitConfirmStarted' })),
+  validateTakerPayment: step(['TakerPaymentValidatedAndConfirmed', 'TakerPaymentWaitConfirmFailed', 'TakerPaymentValidateFailed'], validateTakerPayment),
+  spendTakerPayment: step(['TakerPaymentSpent', 'TakerPaymentSpendFailed'], spendTakerPayment),
+  startSpendConfirm: step(['TakerPaymentSpendConfirmStarted'], (run) => run.append({ type: 'TakerPaymentSpendConfirmStarted' })),
+  confirmTakerPaymentSpend: step(['TakerPaymentSpendConfirmed'], confirmTakerPaymentSpend),
+  startRefundWait: step(['MakerPaymentWaitRefundStarted'], (run) =>
+    run.append({ type: 'MakerPaymentWaitRefundStarted', data: { wait_until: run.facts.deadlines.makerRefundWaitUntil } }),
+  ),
+  waitForRefund: step(['MakerPaymentRefunded', 'MakerPaymentRefundFailed', 'MakerPaymentRefundStarted'], waitForRefund),
+  refund: step(['MakerPaymentRefunded', 'MakerPaymentRefundFailed'], refund),
+  confirmRefund: step(['MakerPaymentRefundFinished'], confirmRefund),
+  finish: step(['Finished'], (run) => run.append({ type: 'Finished' })),
+};
+
+/**
+ * After each event, the maker's next step (KDF's `MakerSavedEvent::get_command`). A failure before
+ * the maker payment is sent, and the end of a spend or refund, finish the swap; a failure after it
+ * waits to refund it.
+ */
+export const MAKER_MACHINE: SwapMachine<MakerSavedSwap, MakerFacts, keyof typeof STEPS> = {
+  steps: STEPS,
+  next: {
+    Started: 'negotiate',
+    StartFailed: 'finish',
+    Negotiated: 'waitForTakerFee',
+    NegotiateFailed: 'finish',
+    MakerPaymentInstructionsReceived: 'waitForTakerFee',
+    TakerFeeValidated: 'sendMakerPayment',
+    TakerFeeValidateFailed: 'finish',
+    MakerPaymentSent: 'waitForTakerPayment',
+    MakerPaymentTransactionFailed: 'finish',
+    MakerPaymentDataSendFailed: 'startRefundWait',
+    MakerPaymentWaitConfirmFailed: 'startRefundWait',
+    TakerPaymentReceived: 'startTakerPaymentConfirm',
+    TakerPaymentWaitConfirmStarted: 'validateTakerPayment',
+    TakerPaymentValidatedAndConfirmed: 'spendTakerPayment',
+    TakerPaymentValidateFailed: 'startRefundWait',
+    TakerPaymentWaitConfirmFailed: 'startRefundWait',
+    TakerPaymentSpent: 'startSpendConfirm',
+    TakerPaymentSpendFailed: 'startRefundWait',
+    TakerPaymentSpendConfirmStarted: 'confirmTakerPaymentSpend',
+    TakerPaymentSpendConfirmed: 'finish',
+    TakerPaymentSpendConfirmFailed: 'startRefundWait',
+    MakerPaymentWaitRefundStarted: 'waitForRefund',
+    MakerPaymentRefundStarted: 'refund',
+    MakerPaymentRefunded: 'confirmRefund',
+    MakerPaymentRefundFailed: 'finish',
+    MakerPaymentRefundFinished: 'finish',
+    Finished: null,
+  },
+  facts: makerFacts,
+  apply: applyMakerEvent,
+};

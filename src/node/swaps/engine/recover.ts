@@ -8,9 +8,9 @@
 import type { SwapOps, SwapTx } from '../../coins/swapOps';
 import { MmError } from '../../core/errors';
 import { hexToBytes } from '../../crypto';
-import type { MakerNegotiationData, TakerNegotiationData } from './events';
-import { swapTx, type SwapCoins } from './run';
-import { isFinished, startedData, type MakerSavedSwap, type SavedSwap, type TakerSavedSwap } from './savedSwap';
+import { makerFacts, takerFacts } from './facts';
+import type { SwapCoins } from './run';
+import { isFinished, type MakerSavedSwap, type SavedSwap, type TakerSavedSwap } from './savedSwap';
 import { makerSideTerms, takerSideTerms, type SwapTerms } from './terms';
 
 /** KDF's `RecoveredSwapAction`. */
@@ -33,18 +33,6 @@ export class RecoverFundsError extends MmError {
 const fail = (message: string): never => {
   throw new RecoverFundsError(message);
 };
-
-const has = (swap: SavedSwap, type: string): boolean => swap.events.some((e) => e.event.type === type);
-
-function eventTx(swap: SavedSwap, type: string): SwapTx | null {
-  const data = (swap.events.findLast((e) => e.event.type === type)?.event as { data?: unknown } | undefined)?.data;
-  return data && typeof data === 'object' && 'tx_hash' in data ? swapTx(data as { tx_hex: string; tx_hash: string }) : null;
-}
-
-function negotiated<N>(swap: SavedSwap): N | null {
-  const found = swap.events.find((e) => e.event.type === 'Negotiated')?.event;
-  return found?.type === 'Negotiated' ? (found.data as N) : null;
-}
 
 /** Runs a chain call, turning its failure into KDF's recover error text. */
 async function chain<T>(what: string, call: () => Promise<T>): Promise<T> {
@@ -72,23 +60,23 @@ async function refundMine(ops: SwapOps, payment: SwapTx, terms: SwapTerms['maker
 }
 
 async function recoverMaker(swap: MakerSavedSwap, coins: SwapCoins): Promise<RecoveredSwap> {
-  if (has(swap, 'MakerPaymentRefunded')) fail('Maker payment is refunded, swap is not recoverable');
-  if (has(swap, 'TakerPaymentSpent') && has(swap, 'TakerPaymentSpendConfirmed')) fail('Taker payment spend transaction has been sent and confirmed');
-  const d = startedData(swap);
-  const n = negotiated<TakerNegotiationData>(swap);
-  if (!n) return fail('Maker payment transaction was not found');
-  const terms = makerSideTerms(d, n);
+  const f = makerFacts(swap.events);
+  if (f.refund) fail('Maker payment is refunded, swap is not recoverable');
+  if (f.takerPaymentSpend && f.takerPaymentSpendConfirmed) fail('Taker payment spend transaction has been sent and confirmed');
+  const d = f.started;
+  if (!f.negotiated) return fail('Maker payment transaction was not found');
+  const terms = makerSideTerms(d, f.negotiated.value);
   const makerOps = coinOps(coins, d.maker_coin);
   const takerOps = coinOps(coins, d.taker_coin);
   const makerPayment =
-    eventTx(swap, 'MakerPaymentSent') ??
+    f.makerPayment ??
     (await chain('Error looking for the maker payment', () => makerOps.checkIfMyPaymentSent(terms.makerPayment, d.maker_coin_start_block))) ??
     fail('Maker payment transaction was not found');
   const outcome = await chain('Error when trying to find maker payment spend', () => makerOps.findPaymentOutcome(makerPayment, terms.makerPayment));
   if (outcome?.type === 'Refunded') fail(`Maker payment was already refunded by ${d.maker_coin} tx ${outcome.tx.txHash}`);
   if (!outcome) return refundMine(makerOps, makerPayment, terms.makerPayment, d.maker_coin);
   // The taker took my payment, so the secret is public: the taker payment is mine to spend.
-  const takerPayment = eventTx(swap, 'TakerPaymentReceived') ?? fail('No info about taker payment, swap is not recoverable');
+  const takerPayment = f.takerPayment ?? fail('No info about taker payment, swap is not recoverable');
   const spent = await chain('Error when trying to find taker payment spend', () => takerOps.findPaymentOutcome(takerPayment, terms.takerPayment));
   if (spent?.type === 'Spent') fail(`Taker payment was already spent by ${d.taker_coin} tx ${spent.tx.txHash}`);
   if (spent?.type === 'Refunded') fail(`Taker payment was already refunded by ${d.taker_coin} tx ${spent.tx.txHash}`);
@@ -97,16 +85,17 @@ async function recoverMaker(swap: MakerSavedSwap, coins: SwapCoins): Promise<Rec
 }
 
 async function recoverTaker(swap: TakerSavedSwap, coins: SwapCoins): Promise<RecoveredSwap> {
-  if (has(swap, 'TakerPaymentRefunded')) fail('Taker payment is refunded, swap is not recoverable');
-  if (has(swap, 'MakerPaymentSpent') && has(swap, 'MakerPaymentSpendConfirmed')) fail('Maker payment is spent and confirmed, swap is not recoverable');
-  const d = startedData(swap);
-  const makerPayment = eventTx(swap, 'MakerPaymentReceived') ?? fail('No info about maker payment, swap is not recoverable');
-  const n = negotiated<MakerNegotiationData>(swap) ?? fail('No info about maker payment, swap is not recoverable');
+  const f = takerFacts(swap.events);
+  if (f.refund) fail('Taker payment is refunded, swap is not recoverable');
+  if (f.makerPaymentSpend && f.makerPaymentSpendConfirmed) fail('Maker payment is spent and confirmed, swap is not recoverable');
+  const d = f.started;
+  const makerPayment = f.makerPayment ?? fail('No info about maker payment, swap is not recoverable');
+  const n = f.negotiated ?? fail('No info about maker payment, swap is not recoverable');
   const terms = takerSideTerms(d, n);
   const makerOps = coinOps(coins, d.maker_coin);
   const takerOps = coinOps(coins, d.taker_coin);
   const takerPayment =
-    eventTx(swap, 'TakerPaymentSent') ??
+    f.takerPayment ??
     (await chain('Error looking for the taker payment', () => takerOps.checkIfMyPaymentSent(terms.takerPayment, d.taker_coin_start_block))) ??
     fail('Taker payment is not found, swap is not recoverable');
 
@@ -118,8 +107,7 @@ async function recoverTaker(swap: TakerSavedSwap, coins: SwapCoins): Promise<Rec
     return { action: 'SpentOtherPayment', coin: d.maker_coin, transaction };
   };
 
-  const knownSpend = swap.events.findLast((e) => e.event.type === 'TakerPaymentSpent')?.event;
-  if (knownSpend?.type === 'TakerPaymentSpent') return spendMakerPayment(hexToBytes(knownSpend.data.secret));
+  if (f.takerPaymentSpend) return spendMakerPayment(hexToBytes(f.takerPaymentSpend.secret));
   const outcome = await chain('Error when trying to find taker payment spend', () => takerOps.findPaymentOutcome(takerPayment, terms.takerPayment));
   if (outcome?.type === 'Refunded') fail(`Taker payment has been refunded already by transaction ${outcome.tx.txHash}`);
   if (outcome?.type === 'Spent') return spendMakerPayment(takerOps.extractSecret(outcome.tx, terms.takerPayment.secretHash));

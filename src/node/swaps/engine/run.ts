@@ -8,7 +8,7 @@ import type { SwapConfirmationsData } from '../../../shared/wire';
 import type { SwapOps, SwapTx } from '../../coins/swapOps';
 import type { SwapChannel } from './channel';
 import type { SwapClock } from './clock';
-import type { SavedEvent, SwapEvent, TxId } from './events';
+import type { SavedEvent, TxId } from './events';
 import type { SavedSwap } from './savedSwap';
 
 /** What the engine needs of an activated coin. */
@@ -77,38 +77,70 @@ export const swapTx = (id: TxId): SwapTx => ({ txHex: id.tx_hex, txHash: id.tx_h
 /** How often a swap waiting for a coin to be activated looks again. */
 const COIN_WAIT_MS = 1000;
 
-export class SwapRun<S extends SavedSwap> {
+/** A stored event of the swap `S`. */
+export type SavedEventOf<S extends SavedSwap> = S['events'][number];
+/** An event of the swap `S`. */
+export type EventOfSwap<S extends SavedSwap> = SavedEventOf<S>['event'];
+
+/** A role's fold of its events into the facts its steps read (see facts.ts). */
+export interface FactsFold<S extends SavedSwap, F> {
+  facts(events: S['events']): F;
+  apply(facts: F, event: SavedEventOf<S>): F;
+}
+
+export class SwapRun<S extends SavedSwap, F> {
+  private current: F;
+  /** The event types the step running now declared (see `confine`); null between steps. */
+  private allowed: ReadonlySet<string> | null = null;
+
   constructor(
     public swap: S,
     readonly deps: RunDeps,
     readonly channel: SwapChannel,
     readonly signal: AbortSignal,
-  ) {}
+    private readonly fold: FactsFold<S, F>,
+  ) {
+    this.current = fold.facts(swap.events);
+  }
 
-  get last(): S['events'][number]['event'] {
+  get last(): EventOfSwap<S> {
     const last = this.swap.events.at(-1);
     if (!last) throw new Error(`swap ${this.swap.uuid} has no events`);
     return last.event;
   }
 
-  /** The stored time of the last event of `type`, in ms (the start of a wait that began with it). */
-  timeOf(type: SwapEvent['type']): number {
-    const found = this.swap.events.findLast((e) => e.event.type === type);
-    if (!found) throw new Error(`swap ${this.swap.uuid} has no ${type} event`);
-    return found.timestamp;
+  /** What the stored events have established so far. */
+  get facts(): F {
+    return this.current;
   }
 
   nowSec(): number {
     return Math.floor(this.deps.clock.now() / 1000);
   }
 
-  /** Stores the swap with `event` appended; only then is the swap in memory (and the page) moved on. */
-  async append(event: S['events'][number]['event']): Promise<void> {
-    const saved = { timestamp: this.deps.clock.now(), event };
+  /**
+   * Stores the swap with `event` appended; only then is the swap in memory (and the page) moved on.
+   * An event the running step did not declare is refused before anything is stored: the step types
+   * already forbid it, this holds the line against a cast.
+   */
+  async append(event: EventOfSwap<S>): Promise<void> {
+    if (this.allowed && !this.allowed.has(event.type)) throw new Error(`swap ${this.swap.uuid}: the step did not declare ${event.type}`);
+    const saved = { timestamp: this.deps.clock.now(), event } as SavedEventOf<S>;
     const next = { ...this.swap, events: [...this.swap.events, saved] } as S;
     await this.deps.records.put(next);
     this.swap = next;
+    this.current = this.fold.apply(this.current, saved);
     this.deps.onEvent(next, saved);
+  }
+
+  /** Runs `step`, which may append only events of the `emits` types. */
+  async confine(emits: readonly string[], step: () => Promise<void>): Promise<void> {
+    this.allowed = new Set(emits);
+    try {
+      await step();
+    } finally {
+      this.allowed = null;
+    }
   }
 
   sleep(ms: number): Promise<void> {

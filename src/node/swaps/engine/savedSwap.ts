@@ -185,7 +185,7 @@ function checkEvent(role: 'Maker' | 'Taker', type: string, data: unknown, path: 
     hex(d, 'secret', `${path}.data`, 32);
     return;
   }
-  if (type.endsWith('Refunded')) {
+  if (type.endsWith('Refunded') || type === 'TakerPaymentRefundedByWatcher') {
     if (data !== null) checkTxId(data, `${path}.data`);
     return;
   }

@@ -9,13 +9,14 @@ import {
   TAKER_ERROR_EVENTS,
   TAKER_SUCCESS_EVENTS,
   isErrorEvent,
+  type SwapEvent,
 } from './events';
 import { isFinished, startedData, type SavedSwap } from './savedSwap';
 
 const HIDDEN_SECRET = '0'.repeat(64);
 
 /** Events after which KDF's `is_recoverable` says there is nothing left to recover. */
-const NOT_RECOVERABLE = new Set([
+const NOT_RECOVERABLE: ReadonlySet<SwapEvent['type']> = new Set<SwapEvent['type']>([
   'StartFailed',
   'NegotiateFailed',
   'TakerFeeValidateFailed',

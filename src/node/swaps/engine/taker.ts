@@ -1,107 +1,55 @@
 /**
- * The taker's side of KDF's legacy swap (`taker_swap.rs`), stepped from its last stored event as
- * the maker's is (see maker.ts for the order of writes and how a crash between a broadcast and its
- * write is healed). The taker's payment is at stake once sent: from then on the swap only ends
- * with the maker payment spent to the taker (the secret revealed by the maker's spend) or the
- * taker payment refunded, whichever the chain allows; while waiting to refund it keeps watching
- * for the maker's spend, which still gives the taker what it is owed.
+ * The taker's side of KDF's legacy swap (`taker_swap.rs`) as a transition table, stepped from its
+ * last stored event as the maker's is (see maker.ts for the order of writes and how a crash between
+ * a broadcast and its write is healed). The taker's payment is at stake once sent: from then on the
+ * swap only ends with the maker payment spent to the taker (the secret revealed by the maker's
+ * spend) or the taker payment refunded, whichever the chain allows; while waiting to refund it keeps
+ * watching for the maker's spend, which still gives the taker what it is owed.
  */
 import { MmNumber } from '../../../shared/number';
+import type { SwapTx } from '../../coins/swapOps';
 import { bytesToHex, hexToBytes } from '../../crypto';
 import { dexFee } from '../dexFee';
-import { negotiationLockError, swapDeadlines } from '../protocol/lockTime';
-import type { MakerNegotiationData, TakerSwapEvent } from './events';
+import { negotiationLockError } from '../protocol/lockTime';
+import type { TakerEventType } from './events';
+import { applyTakerEvent, required, takerFacts, type TakerFacts } from './facts';
+import { stepsOf, type StepRun, type SwapMachine } from './machine';
 import { contractHex, negotiationMsg, otherKeysError } from './negotiation';
-import { errorText, swapTx, txId, type SwapRun } from './run';
-import { startedData, type TakerSavedSwap } from './savedSwap';
+import { confirmTaken, takePayment, watchPayment, type OnOutcome, type WatchedPayment } from './payments';
+import { errorText, txId } from './run';
+import type { TakerSavedSwap } from './savedSwap';
 import { takerSideTerms, type SwapTerms } from './terms';
 
-type Run = SwapRun<TakerSavedSwap>;
-type EventType = TakerSwapEvent['type'];
-type Tx = ReturnType<typeof swapTx>;
+/** A taker step's run: it may append the events `E`. */
+type Run<E extends TakerEventType> = StepRun<TakerSavedSwap, TakerFacts, E>;
+/** The run of a helper that appends nothing. */
+type Reader = Run<never>;
 
-/** Failures after which nothing of the taker's is locked in an HTLC: the swap just ends. */
-const ENDS: ReadonlySet<EventType> = new Set([
-  'StartFailed',
-  'NegotiateFailed',
-  'TakerFeeSendFailed',
-  'MakerPaymentValidateFailed',
-  'MakerPaymentWaitConfirmFailed',
-  'TakerPaymentTransactionFailed',
-  'MakerPaymentSpendFailed',
-  'MakerPaymentSpendConfirmed',
-  'TakerPaymentRefundFailed',
-  'TakerPaymentRefundFinished',
-]);
+const step = stepsOf<TakerSavedSwap, TakerFacts>();
 
-/** Failures after the taker payment was sent: it comes back by refund (unless the maker spends it first). */
-const REFUNDS: ReadonlySet<EventType> = new Set(['TakerPaymentWaitConfirmFailed', 'TakerPaymentDataSendFailed', 'TakerPaymentWaitForSpendFailed']);
+const terms = (f: TakerFacts): SwapTerms => takerSideTerms(f.started, required(f.negotiated, 'Negotiated', f.started.uuid));
 
-/** Runs the taker swap from its last event until it is finished (or stopped: no step starts after a stop). */
-export async function runTaker(run: Run): Promise<void> {
-  while (run.last.type !== 'Finished') {
-    run.checkStop();
-    await takerStep(run);
-  }
+/** The maker's payment, as the spend steps watch it. */
+async function makerPayment(run: Reader): Promise<WatchedPayment> {
+  const f = run.facts;
+  const { ops } = await run.coin(f.started.maker_coin);
+  return { ticker: f.started.maker_coin, ops, payment: required(f.makerPayment, 'MakerPaymentReceived', f.started.uuid), htlc: terms(f).makerPayment };
 }
 
-async function takerStep(run: Run): Promise<void> {
-  const last = run.last;
-  if (ENDS.has(last.type)) return run.append({ type: 'Finished' });
-  if (REFUNDS.has(last.type)) return run.append({ type: 'TakerPaymentWaitRefundStarted', data: { wait_until: startedData(run.swap).taker_payment_lock } });
-  switch (last.type) {
-    case 'Started':
-      return negotiate(run);
-    case 'Negotiated':
-      return sendTakerFee(run);
-    case 'TakerFeeSent':
-    case 'TakerPaymentInstructionsReceived':
-      return waitForMakerPayment(run);
-    case 'MakerPaymentReceived':
-      return run.append({ type: 'MakerPaymentWaitConfirmStarted' });
-    case 'MakerPaymentWaitConfirmStarted':
-      return validateMakerPayment(run);
-    case 'MakerPaymentValidatedAndConfirmed':
-      return sendTakerPayment(run);
-    case 'TakerPaymentSent':
-      return waitForTakerPaymentSpend(run);
-    case 'TakerPaymentSpent':
-      return spendMakerPayment(run);
-    case 'MakerPaymentSpent':
-      return confirmMakerPaymentSpend(run);
-    case 'TakerPaymentWaitRefundStarted':
-      return waitForRefund(run);
-    case 'TakerPaymentRefundStarted':
-      return refund(run);
-    case 'TakerPaymentRefunded':
-      return confirmRefund(run);
-    default:
-      throw new Error(`taker swap ${run.swap.uuid}: no step after ${last.type}`);
-  }
+/** The taker's payment, as the refund steps watch it. */
+async function takerPayment(run: Reader): Promise<WatchedPayment> {
+  const f = run.facts;
+  const { ops } = await run.coin(f.started.taker_coin);
+  return { ticker: f.started.taker_coin, ops, payment: required(f.takerPayment, 'TakerPaymentSent', f.started.uuid), htlc: terms(f).takerPayment };
 }
 
-function negotiated(run: Run): MakerNegotiationData {
-  const found = run.swap.events.find((e) => e.event.type === 'Negotiated')?.event;
-  if (found?.type !== 'Negotiated') throw new Error(`taker swap ${run.swap.uuid} is not negotiated`);
-  return found.data;
+/** The secret the maker's spend of the taker payment revealed. */
+function revealedSecret(f: TakerFacts): Uint8Array {
+  return hexToBytes(required(f.takerPaymentSpend, 'TakerPaymentSpent', f.started.uuid).secret);
 }
 
-const terms = (run: Run): SwapTerms => takerSideTerms(startedData(run.swap), negotiated(run));
-
-function eventTx(run: Run, type: 'TakerFeeSent' | 'MakerPaymentReceived' | 'TakerPaymentSent' | 'MakerPaymentSpent'): Tx {
-  const found = run.swap.events.findLast((e) => e.event.type === type)?.event;
-  if (!found || !('data' in found) || found.data === null || !('tx_hash' in found.data)) throw new Error(`taker swap has no ${type}`);
-  return swapTx(found.data);
-}
-
-function revealedSecret(run: Run): Uint8Array {
-  const found = run.swap.events.findLast((e) => e.event.type === 'TakerPaymentSpent')?.event;
-  if (found?.type !== 'TakerPaymentSpent') throw new Error(`taker swap ${run.swap.uuid} has no secret`);
-  return hexToBytes(found.data.secret);
-}
-
-async function negotiate(run: Run): Promise<void> {
-  const d = startedData(run.swap);
+async function negotiate(run: Run<'Negotiated' | 'NegotiateFailed'>): Promise<void> {
+  const d = run.facts.started;
   const { timing } = run.deps;
   const [makerCoin, takerCoin] = [await run.coin(d.maker_coin), await run.coin(d.taker_coin)];
   const until = d.started_at * 1000 + timing.negotiationWaitMs;
@@ -136,9 +84,10 @@ async function negotiate(run: Run): Promise<void> {
   });
 }
 
-async function sendTakerFee(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  if (run.nowSec() >= swapDeadlines(d.started_at, d.lock_duration).takerFeeDeadline) {
+async function sendTakerFee(run: Run<'TakerFeeSent' | 'TakerFeeSendFailed'>): Promise<void> {
+  const f = run.facts;
+  const d = f.started;
+  if (run.nowSec() >= f.deadlines.takerFeeDeadline) {
     return run.append({ type: 'TakerFeeSendFailed', data: { error: 'Too late to send the taker fee' } });
   }
   const coin = await run.coin(d.taker_coin);
@@ -154,12 +103,12 @@ async function sendTakerFee(run: Run): Promise<void> {
   await run.append({ type: 'TakerFeeSent', data: txId(tx) });
 }
 
-async function waitForMakerPayment(run: Run): Promise<void> {
-  const d = startedData(run.swap);
+async function waitForMakerPayment(run: Run<'TakerPaymentInstructionsReceived' | 'MakerPaymentReceived' | 'MakerPaymentValidateFailed'>): Promise<void> {
+  const d = run.facts.started;
   const { timing } = run.deps;
-  const fee = eventTx(run, 'TakerFeeSent');
-  const until = run.timeOf('TakerFeeSent') + timing.messageWaitMs;
-  const msg = await run.channel.recv('MakerPayment', until, { msg: { type: 'TakerFee', tx: { data: hexToBytes(fee.txHex) } }, everyMs: timing.shortResendMs });
+  const fee = required(run.facts.takerFee, 'TakerFeeSent', d.uuid);
+  const until = fee.at + timing.messageWaitMs;
+  const msg = await run.channel.recv('MakerPayment', until, { msg: { type: 'TakerFee', tx: { data: hexToBytes(fee.value.txHex) } }, everyMs: timing.shortResendMs });
   if (!msg) return run.append({ type: 'MakerPaymentValidateFailed', data: { error: 'Timeout waiting for the maker payment' } });
   const { ops } = await run.coin(d.maker_coin);
   let payment;
@@ -173,17 +122,16 @@ async function waitForMakerPayment(run: Run): Promise<void> {
   await run.append({ type: 'MakerPaymentReceived', data: txId(payment) });
 }
 
-async function validateMakerPayment(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.maker_coin);
-  const payment = eventTx(run, 'MakerPaymentReceived');
+async function validateMakerPayment(run: Run<'MakerPaymentValidatedAndConfirmed' | 'MakerPaymentWaitConfirmFailed' | 'MakerPaymentValidateFailed'>): Promise<void> {
+  const d = run.facts.started;
+  const w = await makerPayment(run);
   // Confirmed first, then validated, as KDF's `validate_maker_payment`: a contract payment (QRC20)
   // shows its state and receipts only once mined.
-  if (!(await run.confirmed({ ticker: d.maker_coin, ops }, payment, d.maker_payment_confirmations, d.maker_payment_wait * 1000))) {
+  if (!(await run.confirmed(w, w.payment, d.maker_payment_confirmations, d.maker_payment_wait * 1000))) {
     return run.append({ type: 'MakerPaymentWaitConfirmFailed', data: { error: 'Maker payment not confirmed in time' } });
   }
   try {
-    await ops.validatePayment(payment, terms(run).makerPayment);
+    await w.ops.validatePayment(w.payment, w.htlc);
   } catch (e) {
     run.stopIfAborted(e);
     return run.append({ type: 'MakerPaymentValidateFailed', data: { error: errorText(e) } });
@@ -191,13 +139,14 @@ async function validateMakerPayment(run: Run): Promise<void> {
   await run.append({ type: 'MakerPaymentValidatedAndConfirmed' });
 }
 
-async function sendTakerPayment(run: Run): Promise<void> {
-  const d = startedData(run.swap);
+async function sendTakerPayment(run: Run<'TakerPaymentSent' | 'TakerPaymentTransactionFailed'>): Promise<void> {
+  const f = run.facts;
+  const d = f.started;
   if (run.nowSec() >= d.maker_payment_wait) {
     return run.append({ type: 'TakerPaymentTransactionFailed', data: { error: 'Too late to send the taker payment' } });
   }
   const { ops } = await run.coin(d.taker_coin);
-  const htlc = terms(run).takerPayment;
+  const htlc = terms(f).takerPayment;
   let tx;
   try {
     tx = (await ops.checkIfMyPaymentSent(htlc, d.taker_coin_start_block)) ?? (await run.broadcast(() => ops.sendPayment(htlc)));
@@ -211,114 +160,147 @@ async function sendTakerPayment(run: Run): Promise<void> {
   await run.append({ type: 'TakerPaymentSent', data: txId(tx) });
 }
 
-/** Appends `TakerPaymentSpent` with the secret the maker's spend revealed. */
-async function recordSpend(run: Run, spend: Tx): Promise<void> {
-  const { ops } = await run.coin(startedData(run.swap).taker_coin);
-  const secret = ops.extractSecret(spend, terms(run).takerPayment.secretHash);
+/** Appends `TakerPaymentSpent` with the secret the maker's spend (`spend`, of the taker payment `w`) revealed. */
+async function recordSpend(run: Run<'TakerPaymentSpent'>, w: WatchedPayment, spend: SwapTx): Promise<void> {
+  const secret = w.ops.extractSecret(spend, w.htlc.secretHash);
   await run.append({ type: 'TakerPaymentSpent', data: { transaction: txId(spend), secret: bytesToHex(secret) } });
 }
+
+/** What the chain can show of the taker payment while the taker waits: the maker's spend, or its refund. */
+const takerPaymentOutcome = (run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded'>, w: WatchedPayment): OnOutcome => ({
+  Spent: (tx) => recordSpend(run, w, tx),
+  Refunded: (tx) => run.append({ type: 'TakerPaymentRefunded', data: txId(tx) }),
+});
 
 /**
  * Watches the taker payment until the maker spends it or its lock time passes, telling the maker
  * of it again now (a resumed swap may have stopped before it did) and every so often.
  */
-async function waitForTakerPaymentSpend(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.taker_coin);
-  const payment = eventTx(run, 'TakerPaymentSent');
-  const htlc = terms(run).takerPayment;
+async function waitForTakerPaymentSpend(run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded' | 'TakerPaymentWaitForSpendFailed'>): Promise<void> {
+  const d = run.facts.started;
+  const w = await takerPayment(run);
   let lastSent = -Infinity;
-  for (;;) {
-    if (run.deps.clock.now() - lastSent >= run.deps.timing.makerPaymentResendMs) {
+  await watchPayment(run, w, {
+    on: takerPaymentOutcome(run, w),
+    beforeLook: async () => {
+      if (run.deps.clock.now() - lastSent < run.deps.timing.makerPaymentResendMs) return;
       lastSent = run.deps.clock.now();
-      await run.channel.send({ type: 'TakerPayment', tx: hexToBytes(payment.txHex) });
-    }
-    const outcome = await run.attempt(() => ops.findPaymentOutcome(payment, htlc));
-    if (outcome?.type === 'Spent') return recordSpend(run, outcome.tx);
-    if (outcome?.type === 'Refunded') return run.append({ type: 'TakerPaymentRefunded', data: txId(outcome.tx) });
-    if (run.nowSec() >= d.taker_payment_lock) {
-      return run.append({ type: 'TakerPaymentWaitForSpendFailed', data: { error: 'The maker did not spend the taker payment before its lock time' } });
-    }
-    await run.nextPoll(ops);
-  }
+      await run.channel.send({ type: 'TakerPayment', tx: hexToBytes(w.payment.txHex) });
+    },
+    unsettled: async () => {
+      if (run.nowSec() < d.taker_payment_lock) return false;
+      await run.append({ type: 'TakerPaymentWaitForSpendFailed', data: { error: 'The maker did not spend the taker payment before its lock time' } });
+      return true;
+    },
+  });
 }
 
 /** Spends the maker payment with the revealed secret, retrying as long as the maker has not refunded it. */
-async function spendMakerPayment(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.maker_coin);
-  const payment = eventTx(run, 'MakerPaymentReceived');
-  const htlc = terms(run).makerPayment;
-  const secret = revealedSecret(run);
-  for (;;) {
-    const outcome = await run.attempt(() => ops.findPaymentOutcome(payment, htlc));
-    if (outcome?.type === 'Spent') return run.append({ type: 'MakerPaymentSpent', data: txId(outcome.tx) });
-    if (outcome?.type === 'Refunded') return run.append({ type: 'MakerPaymentSpendFailed', data: { error: 'The maker refunded its payment' } });
-    const spend = await run.attempt(() => run.broadcast(() => ops.spendPayment(payment, htlc, secret)));
-    if (spend) return run.append({ type: 'MakerPaymentSpent', data: txId(spend) });
-    await run.nextPoll(ops);
-  }
+async function spendMakerPayment(run: Run<'MakerPaymentSpent' | 'MakerPaymentSpendFailed'>): Promise<void> {
+  const w = await makerPayment(run);
+  const secret = revealedSecret(run.facts);
+  await takePayment(run, w, {
+    take: 'Spent',
+    send: () => w.ops.spendPayment(w.payment, w.htlc, secret),
+    on: {
+      Spent: (tx) => run.append({ type: 'MakerPaymentSpent', data: txId(tx) }),
+      Refunded: () => run.append({ type: 'MakerPaymentSpendFailed', data: { error: 'The maker refunded its payment' } }),
+    },
+  });
 }
 
-async function confirmMakerPaymentSpend(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.maker_coin);
-  const payment = eventTx(run, 'MakerPaymentReceived');
-  const htlc = terms(run).makerPayment;
-  const rebroadcast = async (): Promise<Tx | null> => {
-    const outcome = await ops.findPaymentOutcome(payment, htlc);
-    if (outcome?.type === 'Spent') return outcome.tx;
-    return outcome ? null : run.broadcast(() => ops.spendPayment(payment, htlc, revealedSecret(run)));
-  };
-  await run.confirmed({ ticker: d.maker_coin, ops }, eventTx(run, 'MakerPaymentSpent'), d.maker_payment_confirmations, Infinity, rebroadcast);
+async function confirmMakerPaymentSpend(run: Run<'MakerPaymentSpendConfirmed'>): Promise<void> {
+  const f = run.facts;
+  const w = await makerPayment(run);
+  const spend = required(f.makerPaymentSpend, 'MakerPaymentSpent', f.started.uuid);
+  await confirmTaken(run, w, 'Spent', spend, f.started.maker_payment_confirmations, () => w.ops.spendPayment(w.payment, w.htlc, revealedSecret(run.facts)));
   await run.append({ type: 'MakerPaymentSpendConfirmed' });
 }
 
 /** Waits until the taker payment can be refunded, taking the maker's spend instead if it comes first. */
-async function waitForRefund(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.taker_coin);
-  const payment = eventTx(run, 'TakerPaymentSent');
-  const htlc = terms(run).takerPayment;
-  for (;;) {
-    const outcome = await run.attempt(() => ops.findPaymentOutcome(payment, htlc));
-    if (outcome?.type === 'Spent') return recordSpend(run, outcome.tx);
-    if (outcome?.type === 'Refunded') return run.append({ type: 'TakerPaymentRefunded', data: txId(outcome.tx) });
-    if (run.nowSec() >= htlc.timeLock && (await run.attempt(() => ops.canRefund(htlc.timeLock)))) {
-      return run.append({ type: 'TakerPaymentRefundStarted' });
-    }
-    await run.nextPoll(ops);
-  }
+async function waitForRefund(run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded' | 'TakerPaymentRefundStarted'>): Promise<void> {
+  const w = await takerPayment(run);
+  await watchPayment(run, w, {
+    on: takerPaymentOutcome(run, w),
+    unsettled: async () => {
+      if (run.nowSec() < w.htlc.timeLock || !(await run.attempt(() => w.ops.canRefund(w.htlc.timeLock)))) return false;
+      await run.append({ type: 'TakerPaymentRefundStarted' });
+      return true;
+    },
+  });
 }
 
-async function refund(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.taker_coin);
-  const payment = eventTx(run, 'TakerPaymentSent');
-  const htlc = terms(run).takerPayment;
-  for (;;) {
-    const outcome = await run.attempt(() => ops.findPaymentOutcome(payment, htlc));
-    if (outcome?.type === 'Spent') return recordSpend(run, outcome.tx);
-    if (outcome?.type === 'Refunded') return run.append({ type: 'TakerPaymentRefunded', data: txId(outcome.tx) });
-    const tx = await run.attempt(() => run.broadcast(() => ops.refundPayment(payment, htlc)));
-    if (tx) return run.append({ type: 'TakerPaymentRefunded', data: txId(tx) });
-    await run.nextPoll(ops);
-  }
+async function refund(run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded'>): Promise<void> {
+  const w = await takerPayment(run);
+  await takePayment(run, w, { take: 'Refunded', send: () => w.ops.refundPayment(w.payment, w.htlc), on: takerPaymentOutcome(run, w) });
 }
 
-async function confirmRefund(run: Run): Promise<void> {
-  const d = startedData(run.swap);
-  const { ops } = await run.coin(d.taker_coin);
-  const last = run.last;
-  const payment = eventTx(run, 'TakerPaymentSent');
-  const htlc = terms(run).takerPayment;
-  if (last.type === 'TakerPaymentRefunded' && last.data) {
-    const again = async (): Promise<Tx | null> => {
-      const outcome = await ops.findPaymentOutcome(payment, htlc);
-      if (outcome?.type === 'Refunded') return outcome.tx;
-      return outcome ? null : run.broadcast(() => ops.refundPayment(payment, htlc));
-    };
-    await run.confirmed({ ticker: d.taker_coin, ops }, swapTx(last.data), 1, Infinity, again);
-  }
+async function confirmRefund(run: Run<'TakerPaymentRefundFinished'>): Promise<void> {
+  const w = await takerPayment(run);
+  const refunded = run.facts.refund?.tx;
+  if (refunded) await confirmTaken(run, w, 'Refunded', refunded, 1, () => w.ops.refundPayment(w.payment, w.htlc));
   await run.append({ type: 'TakerPaymentRefundFinished' });
 }
+
+/** The taker's steps and what each may append. */
+const STEPS = {
+  negotiate: step(['Negotiated', 'NegotiateFailed'], negotiate),
+  sendTakerFee: step(['TakerFeeSent', 'TakerFeeSendFailed'], sendTakerFee),
+  waitForMakerPayment: step(['TakerPaymentInstructionsReceived', 'MakerPaymentReceived', 'MakerPaymentValidateFailed'], waitForMakerPayment),
+  startMakerPaymentConfirm: step(['MakerPaymentWaitConfirmStarted'], (run) => run.append({ type: 'MakerPaymentWaitConfirmStarted' })),
+  validateMakerPayment: step(['MakerPaymentValidatedAndConfirmed', 'MakerPaymentWaitConfirmFailed', 'MakerPaymentValidateFailed'], validateMakerPayment),
+  sendTakerPayment: step(['TakerPaymentSent', 'TakerPaymentTransactionFailed'], sendTakerPayment),
+  waitForTakerPaymentSpend: step(['TakerPaymentSpent', 'TakerPaymentRefunded', 'TakerPaymentWaitForSpendFailed'], waitForTakerPaymentSpend),
+  spendMakerPayment: step(['MakerPaymentSpent', 'MakerPaymentSpendFailed'], spendMakerPayment),
+  confirmMakerPaymentSpend: step(['MakerPaymentSpendConfirmed'], confirmMakerPaymentSpend),
+  startRefundWait: step(['TakerPaymentWaitRefundStarted'], (run) =>
+    run.append({ type: 'TakerPaymentWaitRefundStarted', data: { wait_until: run.facts.started.taker_payment_lock } }),
+  ),
+  waitForRefund: step(['TakerPaymentSpent', 'TakerPaymentRefunded', 'TakerPaymentRefundStarted'], waitForRefund),
+  refund: step(['TakerPaymentSpent', 'TakerPaymentRefunded'], refund),
+  confirmRefund: step(['TakerPaymentRefundFinished'], confirmRefund),
+  finish: step(['Finished'], (run) => run.append({ type: 'Finished' })),
+};
+
+/**
+ * After each event, the taker's next step (KDF's `TakerSavedEvent::get_command`). A failure while
+ * nothing of the taker's is in an HTLC, and the end of a spend or refund, finish the swap; a failure
+ * after the taker payment is sent waits to refund it.
+ */
+export const TAKER_MACHINE: SwapMachine<TakerSavedSwap, TakerFacts, keyof typeof STEPS> = {
+  steps: STEPS,
+  next: {
+    Started: 'negotiate',
+    StartFailed: 'finish',
+    Negotiated: 'sendTakerFee',
+    NegotiateFailed: 'finish',
+    TakerFeeSent: 'waitForMakerPayment',
+    TakerFeeSendFailed: 'finish',
+    TakerPaymentInstructionsReceived: 'waitForMakerPayment',
+    MakerPaymentReceived: 'startMakerPaymentConfirm',
+    MakerPaymentWaitConfirmStarted: 'validateMakerPayment',
+    MakerPaymentValidatedAndConfirmed: 'sendTakerPayment',
+    MakerPaymentValidateFailed: 'finish',
+    MakerPaymentWaitConfirmFailed: 'finish',
+    TakerPaymentSent: 'waitForTakerPaymentSpend',
+    TakerPaymentTransactionFailed: 'finish',
+    TakerPaymentDataSendFailed: 'startRefundWait',
+    TakerPaymentWaitConfirmFailed: 'startRefundWait',
+    TakerPaymentSpent: 'spendMakerPayment',
+    TakerPaymentWaitForSpendFailed: 'startRefundWait',
+    MakerPaymentSpent: 'confirmMakerPaymentSpend',
+    MakerPaymentSpendConfirmed: 'finish',
+    // Written by KDF only; its next command is the refund path too.
+    MakerPaymentSpendConfirmFailed: 'startRefundWait',
+    MakerPaymentSpendFailed: 'finish',
+    TakerPaymentWaitRefundStarted: 'waitForRefund',
+    TakerPaymentRefundStarted: 'refund',
+    TakerPaymentRefunded: 'confirmRefund',
+    TakerPaymentRefundedByWatcher: 'finish',
+    TakerPaymentRefundFailed: 'finish',
+    TakerPaymentRefundFinished: 'finish',
+    Finished: null,
+  },
+  facts: takerFacts,
+  apply: applyTakerEvent,
+};
