@@ -21,12 +21,9 @@ import {
   utf8LengthExceeds,
 } from './limits';
 import { legacyErrorReply, mmrpcErrorReply, mmrpcSuccessReply, notJsonReply, type Reply } from './serialize';
+import { isRecord } from '../../shared/guards';
 
 export type { Reply } from './serialize';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Runs `work` on every item with at most `limit` in flight; results keep the items' order. */
 async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {

@@ -10,8 +10,8 @@ import { MmError } from '../../core/errors';
 import type { HandlerTable } from '../../core/handler';
 import type { SwapEngine } from './engine';
 import { exportSwap, ImportSwapsError, planImport } from './importExport';
+import { UUID_RE } from '../../../shared/uuid';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const flat = (errorType: string, message: string, cause?: unknown): MmError =>
   new MmError({ errorType, message, errorData: message, httpStatus: 500, cause });

@@ -11,8 +11,8 @@ import type { HandlerTable } from '../../core/handler';
 import { recentSwaps, RecentSwapsError, type RecentSwapsPage } from './recentSwaps';
 import type { SavedSwap } from './savedSwap';
 import { savedSwapToWire, swapRpcData, swapStatusToWire } from './statusWire';
+import { UUID_RE } from '../../../shared/uuid';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const typed = (errorType: string, message: string, httpStatus: number, errorData?: unknown, cause?: unknown): MmError =>
   new MmError({ errorType, message, errorData: errorData ?? message, httpStatus, cause });
