@@ -10,6 +10,7 @@ import type { ParamReader } from '../../shared/params';
 import { mmrpcCoin } from './coinLookup';
 import { encodeRpcTx } from './eth/txCodec';
 import { coinFamily, type CoinFamily } from './walletKeys';
+import { errorMessage } from '../../shared/errorChain';
 
 /** KDF's `RawTransactionError` variants used here, with their statuses. */
 const rawTxError = {
@@ -48,7 +49,7 @@ function readHash(hash: string): string {
 /** Every failure to read the chain reaches the client as `Transport`, as in KDF. */
 function asTransport(e: unknown): MmError {
   if (e instanceof MmError && e.errorType === 'Transport') return e;
-  return rawTxError.transport(e instanceof Error ? e.message : String(e), e);
+  return rawTxError.transport(errorMessage(e), e);
 }
 
 async function rawTransactionHex(family: CoinFamily, txHash: string): Promise<string> {
@@ -97,7 +98,7 @@ async function getCurrentMtp(ctx: NodeContext, params: ParamReader): Promise<unk
   try {
     times = await coin.api.headerTimes(from, count);
   } catch (e) {
-    throw mtpError.rpc(e instanceof Error ? e.message : String(e), e);
+    throw mtpError.rpc(errorMessage(e), e);
   }
   if (times.length === 0) throw mtpError.rpc('Server returned zero count');
   return { mtp: medianTime(times) };

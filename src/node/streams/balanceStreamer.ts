@@ -17,6 +17,7 @@ import { EthCoin } from '../coins/eth/ethCoin';
 import { UtxoCoin } from '../coins/utxo/utxoCoin';
 import { onCoinShutdown, watchUtxoChanges } from './coinHooks';
 import { streamError, streamHubOf, type StopStreamer, type StreamerOutput } from './streamHub';
+import { errorMessage } from '../../shared/errorChain';
 
 const DEFAULT_INTERVAL_SECONDS = 10;
 /** KDF accepts any interval; below this one a browser would hammer its RPC node for nothing. */
@@ -28,9 +29,6 @@ function balanceEntry(coin: EnabledCoin, balance: WireBalance): Record<string, u
   return { ticker: coin.ticker, address: coin.address, balance };
 }
 
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 /** KDF's `EthBalanceStreamingConfig` (`deny_unknown_fields`), with serde's error texts. */
 function readEthConfig(config: unknown): number {
@@ -56,7 +54,7 @@ async function startUtxoBalance(coin: UtxoCoin, out: StreamerOutput): Promise<St
   try {
     last = JSON.stringify(wireBalance(await coin.balance(), coin.decimals));
   } catch (e) {
-    throw streamError.enable(`SpawnError(${JSON.stringify(errorText(e))})`);
+    throw streamError.enable(`SpawnError(${JSON.stringify(errorMessage(e))})`);
   }
   let queue: Promise<void> = Promise.resolve();
   const check = async (): Promise<void> => {
@@ -65,7 +63,7 @@ async function startUtxoBalance(coin: UtxoCoin, out: StreamerOutput): Promise<St
     try {
       balance = wireBalance(await coin.balance(), coin.decimals);
     } catch (e) {
-      out.emitError({ error_type: 'Transport', error_data: errorText(e) });
+      out.emitError({ error_type: 'Transport', error_data: errorMessage(e) });
       return;
     }
     const text = JSON.stringify(balance);
@@ -86,7 +84,7 @@ async function startUtxoBalance(coin: UtxoCoin, out: StreamerOutput): Promise<St
       if (!b) return;
       balance = wireBalance(b, coin.decimals);
     } catch (e) {
-      out.emitError({ error_type: 'Transport', error_data: errorText(e) });
+      out.emitError({ error_type: 'Transport', error_data: errorMessage(e) });
       return;
     }
     const text = JSON.stringify(balance);
@@ -123,7 +121,7 @@ function startEvmBalance(ctx: NodeContext, coin: EthCoin, intervalSeconds: numbe
           sent.set(c.ticker, balance.spendable);
           updates.push(balanceEntry(c, balance));
         } catch (e) {
-          out.emitError({ ticker: c.ticker, address: c.address, error: { error_type: 'Transport', error_data: errorText(e) } });
+          out.emitError({ ticker: c.ticker, address: c.address, error: { error_type: 'Transport', error_data: errorMessage(e) } });
         }
       }),
     );
@@ -131,7 +129,7 @@ function startEvmBalance(ctx: NodeContext, coin: EthCoin, intervalSeconds: numbe
   };
   const loop = async (): Promise<void> => {
     const started = Date.now();
-    await round().catch((e: unknown) => out.emitError({ ticker: coin.ticker, address: coin.address, error: { error_type: 'Internal', error_data: errorText(e) } }));
+    await round().catch((e: unknown) => out.emitError({ ticker: coin.ticker, address: coin.address, error: { error_type: 'Internal', error_data: errorMessage(e) } }));
     if (out.stopped) return;
     timer = setTimeout(() => void loop(), Math.max(0, intervalSeconds * 1000 - (Date.now() - started)));
   };

@@ -21,13 +21,13 @@ export type { CommonErrorType } from './common';
 export type { DispatcherErrorType } from './dispatcher';
 export type { HwErrorType, HwRpcError } from './hw';
 export type { LifecycleErrorType } from './lifecycle';
-export type { OrdersErrorType } from './orders';
+export type { OrderCoinData, OrderPriceData, OrderRefusal, OrdersErrorType, OrderVolumeData, OrderVolumeField } from './orders';
 export type { P2pErrorType } from './p2p';
 export type { StreamsErrorType } from './streams';
 export type { SwapsErrorType } from './swaps';
 export type { TaskErrorType } from './tasks';
 export type { WalletErrorType } from './wallet';
-export type { ErrorReason } from './reasons';
+export type { ErrorReason, HwReason } from './reasons';
 
 export type ErrorType =
   | CommonErrorType

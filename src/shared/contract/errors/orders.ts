@@ -1,8 +1,7 @@
 /**
- * The order methods' error types. KDF's `OrderbookRpcError` and `BestOrdersRpcError` are typed on
- * the wire; its flat ordermatch handlers answer only a text, so the types after them are ours and
- * travel on the worker channel only (beside KDF's `{error}` body), for the page to tell the
- * refusals apart without reading texts.
+ * The order methods' error types: KDF's `OrderbookRpcError` and `BestOrdersRpcError`, and
+ * `OrderError` for the flat ordermatch handlers, which KDF answers with a text only. Which flat
+ * refusal it was travels on the worker channel as an `OrderRefusal` reason (never in the JSON).
  */
 export type OrdersErrorType =
   | 'BaseRelSame'
@@ -15,23 +14,49 @@ export type OrdersErrorType =
   | 'InvalidSignedMessage'
   | 'SwapsNotSupported'
   | 'StorageError'
-  /** Ours: any other flat order refusal. */
-  | 'OrderError'
-  /** Ours: the node has no key or no peer-to-peer network. */
+  | 'OrderError';
+
+/** Which flat order refusal an `OrderError` is; its `error_data` on the channel is named beside each. */
+export type OrderRefusal =
+  /** The node has no key or no peer-to-peer network. */
   | 'OrdersUnavailable'
-  /** Ours: an order's volume or minimum volume under its threshold (`error_data`: `OrderVolumeTooLow`). */
-  | 'OrderVolumeTooLow'
-  /** Ours: a maximum volume under the order's own minimum (`error_data`: `{volume, min_volume}`). */
-  | 'VolumeBelowMinVolume'
-  /** Ours: a non-positive price (`error_data`: `{price}`). */
-  | 'PriceTooLow'
-  /** Ours: base and rel are one coin. */
+  /** `OrderCoinData`: base or rel is not active. */
+  | 'CoinNotActive'
+  /** `OrderCoinData`: base or rel is not in the coins file. */
+  | 'CoinNotInConfig'
+  /** `OrderCoinData`: base or rel is wallet-only. */
+  | 'CoinIsWalletOnly'
+  /** Base and rel are one coin, or share orderbook ticker and protocol. */
   | 'BaseEqualRel'
-  /** Ours: base or rel is not active (`error_data`: `{coin?, role}`). */
-  | 'NoSuchCoin'
-  /** Ours: the order is being matched and cannot be cancelled or changed now. */
+  /** `OrderPriceData`: a price under the threshold. */
+  | 'PriceTooLow'
+  /** `OrderVolumeData`: an amount under its threshold. */
+  | 'VolumeTooLow'
+  /** `OrderVolumeData` (`field: max_base_vol`, `threshold` the order's own min volume). */
+  | 'VolumeBelowMinVolume'
+  /** The order is being matched and cannot be cancelled now. */
   | 'OrderBeingMatched'
-  /** Ours: no order with that uuid. */
+  /** No order with that uuid. */
   | 'NoSuchOrder'
-  /** Ours: the order changed (a match came in) while it was being updated. */
+  /** The order changed (a match came in) while it was being updated. */
   | 'OrderChanged';
+
+export interface OrderCoinData {
+  role: 'Base' | 'Rel' | null;
+  /** Absent where KDF's text names no coin (a taker's inactive coin). */
+  coin?: string;
+}
+
+export interface OrderPriceData {
+  price: string;
+  threshold: string;
+}
+
+/** KDF's names of an order's amounts, as its texts word them (`Max base vol`, `Rel amount`, …). */
+export type OrderVolumeField = 'max_base_vol' | 'base_amount' | 'rel_amount' | 'max_rel_vol' | 'min_base_vol' | 'min_volume';
+
+export interface OrderVolumeData {
+  field: OrderVolumeField;
+  volume: string;
+  threshold: string;
+}

@@ -1,12 +1,17 @@
 /**
- * Finer causes that one wire error type lumps together (KDF's `HwError: NoTrezorDeviceAvailable`
- * is both "none plugged in" and "unplugged mid-call"). They travel on the worker channel only, so
- * the page can word each case without reading the node's text.
+ * Finer causes that one error type lumps together: KDF's `HwError: NoTrezorDeviceAvailable` is
+ * both "none plugged in" and "unplugged mid-call", and its flat order methods fail with a text
+ * only. They travel on the worker channel only, so the page can word each case without reading
+ * the node's text; the JSON never carries them.
  */
-export type ErrorReason =
+import type { OrderRefusal } from './orders';
+
+export type HwReason =
   /** The Trezor went away during the call (unplugged, its USB connection closed). */
   | 'TrezorDisconnected'
   /** Only a Trezor One on pre-1.7 firmware is connected: it speaks HID, which WebUSB cannot drive. */
   | 'TrezorHidOnly'
   /** The Trezor could not be opened (claimed by another tab or by Trezor Suite). */
   | 'TrezorBusy';
+
+export type ErrorReason = HwReason | OrderRefusal;

@@ -10,6 +10,7 @@ import type { Incoming, RpcRequest } from './codec';
 import { ElectrumError } from './errors';
 import type { ServerFailureReason } from './errors';
 import type { ElectrumCall, ItemResult, LogLevel, Timers, WebSocketFactory, WebSocketLike } from './types';
+import { errorMessage } from '../../../../shared/errorChain';
 
 /** The protocol range we offer and accept (KDF: `["1.2", "1.4"]`). */
 export const PROTOCOL_MIN = '1.2';
@@ -127,7 +128,7 @@ export class ElectrumConnection {
       socket = this.s.socketFactory(this.s.url);
     } catch (e) {
       this.markSocketClosed();
-      queueMicrotask(() => this.fail(`cannot open ${this.s.url}: ${describe(e)}`, e, 'warn', 'unreachable'));
+      queueMicrotask(() => this.fail(`cannot open ${this.s.url}: ${errorMessage(e)}`, e, 'warn', 'unreachable'));
       return;
     }
     this.socket = socket;
@@ -249,7 +250,7 @@ export class ElectrumConnection {
       socket.send(text);
       this.s.traffic.bytesSent += utf8Length(text);
     } catch (e) {
-      queueMicrotask(() => this.fail(`send failed: ${describe(e)}`, e, 'warn', this.endedBeforeOpen()));
+      queueMicrotask(() => this.fail(`send failed: ${errorMessage(e)}`, e, 'warn', this.endedBeforeOpen()));
     }
   }
 
@@ -351,9 +352,6 @@ export class ElectrumConnection {
   }
 }
 
-function describe(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 function errorText(ev: unknown): string {
   const m = (ev as { message?: unknown; error?: { message?: unknown } } | null)?.message ?? (ev as { error?: { message?: unknown } } | null)?.error?.message;
