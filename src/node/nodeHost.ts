@@ -8,7 +8,7 @@ import type { Platform } from './core/context';
 import { generateMnemonic } from './crypto';
 import { framesOf, internalError, MmError } from './core/errors';
 import { dispatcherError } from './rpc/dispatcherError';
-import { legacyErrorReply, mmrpcErrorReply, type Reply } from './rpc/serialize';
+import { channelError, legacyErrorReply, mmrpcErrorReply, type Reply } from './rpc/serialize';
 import { WalletsStore } from './storage';
 import { startError } from './lifecycle/startError';
 import { totalUnreadable, unreadableRecordCounts } from './lifecycle/storageStatus';
@@ -50,7 +50,7 @@ export class NodeHost {
       const err = e instanceof MmError ? e : internalError(e);
       const body: ControlErrorBody = { error: err.message, error_type: err.errorType };
       if (err.errorData !== undefined) body.error_data = err.errorData;
-      return { status: err.httpStatus, body };
+      return { status: err.httpStatus, body, error: channelError(err) };
     }
   }
 

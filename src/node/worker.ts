@@ -8,6 +8,7 @@ import type { Platform } from './core/context';
 import type { UsbLike } from './hw/trezor';
 import { internalError } from './core/errors';
 import { NodeHost } from './nodeHost';
+import type { Reply } from './rpc/serialize';
 import { indexedDbStorage } from './storage';
 import type { BuildInfo } from './lifecycle/version';
 import { sourceMapResolver, type SourceMapJson } from './sourceMapFrames';
@@ -64,6 +65,6 @@ scope.addEventListener('message', (ev) => {
   const id = typeof msg?.id === 'number' ? msg.id : -1;
   const work = 'control' in msg ? host.handleControl(msg.control) : host.handleRpc(msg.body);
   work
-    .catch((e: unknown) => ({ status: 500, body: { error: internalError(e).message } }))
-    .then((reply) => scope.postMessage({ id, status: reply.status, body: reply.body }));
+    .catch((e: unknown): Reply => ({ status: 500, body: { error: internalError(e).message } }))
+    .then((reply) => scope.postMessage(reply.error ? { id, status: reply.status, body: reply.body, error: reply.error } : { id, status: reply.status, body: reply.body }));
 });

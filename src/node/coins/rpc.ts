@@ -60,7 +60,7 @@ async function electrum(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   const ticker = args.str('coin');
   const config = ctx.coinsConfig.get(ticker);
   if (!config) throw coinError.activation(`Coin ${ticker} is not found in the coins config`);
-  if (!ctx.enabledCoins.reserve(ticker)) throw coinError.activation(`Coin ${ticker} already initialized`);
+  if (!ctx.enabledCoins.reserve(ticker)) throw coinError.alreadyActivated(ticker);
   try {
     const { coin, balance } = config.protocol.type === 'QRC20' ? await activateQrc20Coin(ctx, config, args) : await activateElectrumCoin(ctx, config, args);
     ctx.enabledCoins.settle(ticker, coin);

@@ -20,7 +20,8 @@ import {
   measureRequest,
   utf8LengthExceeds,
 } from './limits';
-import { legacyErrorReply, mmrpcErrorReply, mmrpcSuccessReply, notJsonReply, type Reply } from './serialize';
+import { channelError, legacyErrorReply, mmrpcErrorReply, mmrpcSuccessReply, notJsonReply, type Reply } from './serialize';
+import { taskErrorOf } from '../core/tasks';
 import { isRecord } from '../../shared/guards';
 
 export type { Reply } from './serialize';
@@ -140,7 +141,7 @@ export class Dispatcher {
       // Called here, without an await before once loaded: an error's trace starts where it always did.
       const run = typeof handler === 'function' ? handler : (handler.loaded ?? (await handler.load()));
       const result = await run(this.ctx, new ParamReader(params, 'params'));
-      return mmrpcSuccessReply(result, id);
+      return mmrpcSuccessReply(result, id, taskErrorOf(result));
     } catch (e) {
       return this.mmrpcError(e, id);
     }
@@ -161,7 +162,8 @@ export class Dispatcher {
       if (!handler) return await this.mmrpc({ ...req, mmrpc: MMRPC_VERSION }, client);
       const run = typeof handler === 'function' ? handler : (handler.loaded ?? (await handler.load()));
       const body = await run(this.ctx, new ParamReader(req));
-      return body instanceof LegacyResponse ? { status: body.status, body: body.body } : { status: 200, body };
+      if (!(body instanceof LegacyResponse)) return { status: 200, body };
+      return body.error ? { status: body.status, body: body.body, error: channelError(body.error) } : { status: body.status, body: body.body };
     } catch (e) {
       const err = asRpcError(e, 'legacy');
       return legacyErrorReply(err, await framesOf(err, this.resolveFrames));

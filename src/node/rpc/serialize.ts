@@ -1,10 +1,21 @@
 /** Turns MmErrors into the two wire forms: mmrpc 2.0 error envelopes and flat `{error}` bodies. */
 import type { LegacyErrorBody, MmRpcErrorBody } from '../../shared/envelopes';
+import type { ChannelError } from '../../shared/wire';
 import { errorPath, errorTrace, type MmError, type TraceFrame } from '../core/errors';
 
+/** One answer: KDF's status and JSON body, and for the page the typed error it reports. */
 export interface Reply {
   status: number;
   body: unknown;
+  error?: ChannelError;
+}
+
+/** What the worker channel says of an error beside its JSON: the type, its data, and the page reason. */
+export function channelError(err: MmError): ChannelError {
+  const out: ChannelError = { type: err.errorType };
+  if (err.errorData !== undefined) out.data = err.errorData;
+  if (err.pageReason !== undefined) out.reason = err.pageReason;
+  return out;
 }
 
 export function mmrpcErrorReply(err: MmError, frames: readonly TraceFrame[], id: number | null): Reply {
@@ -17,7 +28,7 @@ export function mmrpcErrorReply(err: MmError, frames: readonly TraceFrame[], id:
     id,
   };
   if (err.errorData !== undefined) body.error_data = err.errorData;
-  return { status: err.httpStatus, body };
+  return { status: err.httpStatus, body, error: channelError(err) };
 }
 
 /**
@@ -27,11 +38,14 @@ export function mmrpcErrorReply(err: MmError, frames: readonly TraceFrame[], id:
 export function legacyErrorReply(err: MmError, frames: readonly TraceFrame[]): Reply {
   const trace = errorTrace(frames);
   const body: LegacyErrorBody = { error: trace ? `${trace} ${err.message}` : err.message };
-  return { status: 500, body };
+  return { status: 500, body, error: channelError(err) };
 }
 
-export function mmrpcSuccessReply(result: unknown, id: number | null): Reply {
-  return { status: 200, body: { mmrpc: '2.0', result, id } };
+/** `taskError` is the error of a task whose status `result` reports it. */
+export function mmrpcSuccessReply(result: unknown, id: number | null, taskError?: MmError): Reply {
+  const reply: Reply = { status: 200, body: { mmrpc: '2.0', result, id } };
+  if (taskError) reply.error = channelError(taskError);
+  return reply;
 }
 
 /** KDF's HTTP layer answers a body that is not JSON with a flat 500 and the parser's text, no trace. */

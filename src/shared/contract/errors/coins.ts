@@ -2,7 +2,8 @@
  * The coins domain's error types: KDF's `WithdrawError`, `RawTransactionError`, `SignatureError` /
  * `VerificationError`, `MyTxHistoryErrorV2`, `GetNewAddressRpcError` / `HDAccountBalanceRpcError`,
  * `FeeEstimatorError`, `CoinFindError` and the swap-side transaction errors; `CoinActivationError`
- * is ours for the flat `electrum` / `enable` (KDF's flat errors are untyped).
+ * is ours for the flat `electrum` / `enable` (KDF's flat errors are untyped; `CoinReason` tells
+ * the page which).
  */
 export type WithdrawErrorType =
   | 'NoSuchCoin'
@@ -51,7 +52,7 @@ export type TxHistoryErrorType = 'CoinIsNotActive' | 'NotSupportedFor' | 'Invali
 export type FeeEstimatorErrorType = 'CoinNotFound' | 'CoinNotSupported';
 
 /** Ours, the flat activation methods' failures (`electrum`, `enable`): `CoinIsAlreadyActivated` when the coin runs already. */
-export type LegacyActivationErrorType = 'CoinActivationError' | 'CoinIsAlreadyActivated' | 'PlatformCoinIsNotActivated' | 'NativeRpcNotSupportedInWasm';
+export type LegacyActivationErrorType = 'CoinActivationError' | 'PlatformCoinIsNotActivated' | 'NativeRpcNotSupportedInWasm';
 
 /** Key material read from a request or a config (`InvalidPrivKey`, `InvalidPassphrase`, `DecryptionError`). */
 export type KeyErrorType = 'InvalidPrivKey' | 'InvalidPassphrase' | 'DecryptionError';

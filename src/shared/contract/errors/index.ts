@@ -27,7 +27,7 @@ export type { StreamsErrorType } from './streams';
 export type { SwapsErrorType } from './swaps';
 export type { TaskErrorType } from './tasks';
 export type { WalletErrorType } from './wallet';
-export type { ErrorReason, HwReason } from './reasons';
+export type { CoinReason, ErrorReason, HwReason } from './reasons';
 
 export type ErrorType =
   | CommonErrorType

@@ -14,4 +14,7 @@ export type HwReason =
   /** The Trezor could not be opened (claimed by another tab or by Trezor Suite). */
   | 'TrezorBusy';
 
-export type ErrorReason = HwReason | OrderRefusal;
+/** The flat `electrum` / `enable` refused a coin that runs already (KDF: "Coin … already initialized"). */
+export type CoinReason = 'CoinAlreadyActive';
+
+export type ErrorReason = HwReason | OrderRefusal | CoinReason;
