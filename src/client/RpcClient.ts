@@ -37,11 +37,21 @@ export class RpcError extends Error {
     super(typeof text === 'string' ? text : `request failed with status ${status}`);
     this.name = 'RpcError';
     this.status = status;
-    this.errorType = error?.type;
-    this.errorData = error?.data;
-    this.reason = error?.reason;
+    // Without the channel (a bridge that forwards bodies only), an mmrpc or control error body still names its type.
+    const typed = error ?? typedErrorOfBody(body);
+    this.errorType = typed?.type;
+    this.errorData = typed?.data;
+    this.reason = typed?.reason;
     this.body = body;
   }
+}
+
+/** The `error_type` / `error_data` of an mmrpc or control error body: KDF's typed fields (a flat `{error}` has none). */
+function typedErrorOfBody(body: unknown): ChannelError | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { error_type: type, error_data: data } = body as { error_type?: unknown; error_data?: unknown };
+  // The node's JSON names only the types of src/shared/contract/errors.
+  return typeof type === 'string' ? { type: type as ErrorType, data } : undefined;
 }
 
 type EventHandler = (data: unknown) => void;

@@ -3,11 +3,20 @@ import type { LegacyErrorBody, MmRpcErrorBody } from '../../shared/envelopes';
 import type { ChannelError } from '../../shared/wire';
 import { errorPath, errorTrace, type MmError, type TraceFrame } from '../core/errors';
 
-/** One answer: KDF's status and JSON body, and for the page the typed error it reports. */
+/** One reply: the status and JSON body KDF would send. */
 export interface Reply {
   status: number;
   body: unknown;
+}
+
+/** A reply and, for the page's worker channel, the typed error it reports. */
+export interface Answer extends Reply {
   error?: ChannelError;
+}
+
+/** The reply alone, as HTTP sends it and as the node's tests compare it. */
+export function replyOf(answer: Answer): Reply {
+  return { status: answer.status, body: answer.body };
 }
 
 /** What the worker channel says of an error beside its JSON: the type, its data, and the page reason. */
@@ -18,7 +27,7 @@ export function channelError(err: MmError): ChannelError {
   return out;
 }
 
-export function mmrpcErrorReply(err: MmError, frames: readonly TraceFrame[], id: number | null): Reply {
+export function mmrpcErrorReply(err: MmError, frames: readonly TraceFrame[], id: number | null): Answer {
   const body: MmRpcErrorBody = {
     mmrpc: '2.0',
     error: err.message,
@@ -35,15 +44,15 @@ export function mmrpcErrorReply(err: MmError, frames: readonly TraceFrame[], id:
  * Flat errors are KDF's `ERRL!` strings: the trace, then the message, always with 500; a handler
  * that needs another status (cancel_order's 404) answers with a LegacyResponse instead.
  */
-export function legacyErrorReply(err: MmError, frames: readonly TraceFrame[]): Reply {
+export function legacyErrorReply(err: MmError, frames: readonly TraceFrame[]): Answer {
   const trace = errorTrace(frames);
   const body: LegacyErrorBody = { error: trace ? `${trace} ${err.message}` : err.message };
   return { status: 500, body, error: channelError(err) };
 }
 
 /** `taskError` is the error of a task whose status `result` reports it. */
-export function mmrpcSuccessReply(result: unknown, id: number | null, taskError?: MmError): Reply {
-  const reply: Reply = { status: 200, body: { mmrpc: '2.0', result, id } };
+export function mmrpcSuccessReply(result: unknown, id: number | null, taskError?: MmError): Answer {
+  const reply: Answer = { status: 200, body: { mmrpc: '2.0', result, id } };
   if (taskError) reply.error = channelError(taskError);
   return reply;
 }
