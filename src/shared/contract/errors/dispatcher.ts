@@ -1,4 +1,7 @@
-/** KDF's `DispatcherError` (rpc.rs), plus ours: `PayloadTooLarge` (a body limit KDF lacks) and `NotRunning` (no wallet unlocked yet). */
+/**
+ * KDF's `DispatcherError` (rpc.rs), plus ours: `PayloadTooLarge` (a body limit KDF lacks),
+ * `NotRunning` (no wallet unlocked yet) and the headless host's `OriginNotAllowed` (conf `rpccors`).
+ */
 export type DispatcherErrorType =
   | 'NoSuchMethod'
   | 'InvalidRequest'
@@ -8,4 +11,5 @@ export type DispatcherErrorType =
   | 'UserpassIsInvalid'
   | 'Banned'
   | 'PayloadTooLarge'
-  | 'NotRunning';
+  | 'NotRunning'
+  | 'OriginNotAllowed';
