@@ -2,7 +2,8 @@
  * The one way the UI (and browser tests) reach the node: request/response over postMessage with
  * ids, plus a subscription to the worker's events. It speaks the spec's JSON unchanged.
  */
-import type { ControlErrorBody, ControlRequest, EventMessage, PageMessage, WorkerMessage } from '../shared/wire';
+import type { ErrorReason, ErrorType } from '../shared/contract/errors';
+import type { ChannelError, ControlRequest, EventMessage, PageMessage, WorkerMessage } from '../shared/wire';
 import { isEventMessage, isResponseMessage } from '../shared/wire';
 import { isLegacyErrorBody, isMmRpcErrorBody, MMRPC_VERSION } from '../shared/envelopes';
 
@@ -16,24 +17,41 @@ export interface MessageEndpoint {
 export interface RawResponse {
   status: number;
   body: unknown;
+  /** The typed error the answer reports, from the worker channel (never read from the body's text). */
+  error?: ChannelError;
 }
 
-/** A failed call: the HTTP status, and the error's type and data when the body carries them. */
+/**
+ * A failed call: the HTTP status, the node's text (to show, never to match), and the error's type,
+ * data and page reason as the worker channel gives them, for flat methods as for mmrpc ones.
+ */
 export class RpcError extends Error {
   readonly status: number;
-  readonly errorType: string | undefined;
+  readonly errorType: ErrorType | undefined;
   readonly errorData: unknown;
+  readonly reason: ErrorReason | undefined;
   readonly body: unknown;
 
-  constructor(status: number, body: unknown) {
-    const typed = body as Partial<ControlErrorBody> | undefined;
-    super(typeof typed?.error === 'string' ? typed.error : `request failed with status ${status}`);
+  constructor(status: number, body: unknown, error?: ChannelError) {
+    const text = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+    super(typeof text === 'string' ? text : `request failed with status ${status}`);
     this.name = 'RpcError';
     this.status = status;
-    this.errorType = typeof typed?.error_type === 'string' ? typed.error_type : undefined;
-    this.errorData = typed?.error_data;
+    // Without the channel (a bridge that forwards bodies only), an mmrpc or control error body still names its type.
+    const typed = error ?? typedErrorOfBody(body);
+    this.errorType = typed?.type;
+    this.errorData = typed?.data;
+    this.reason = typed?.reason;
     this.body = body;
   }
+}
+
+/** The `error_type` / `error_data` of an mmrpc or control error body: KDF's typed fields (a flat `{error}` has none). */
+function typedErrorOfBody(body: unknown): ChannelError | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { error_type: type, error_data: data } = body as { error_type?: unknown; error_data?: unknown };
+  // The node's JSON names only the types of src/shared/contract/errors.
+  return typeof type === 'string' ? { type: type as ErrorType, data } : undefined;
 }
 
 type EventHandler = (data: unknown) => void;
@@ -65,8 +83,21 @@ export class RpcClient {
     if (this.userpass !== undefined) body.userpass = this.userpass;
     if (params !== undefined) body.params = params;
     const r = await this.request(body);
-    if (r.status !== 200 || isMmRpcErrorBody(r.body)) throw new RpcError(r.status, r.body);
+    if (r.status !== 200 || isMmRpcErrorBody(r.body)) throw new RpcError(r.status, r.body, r.error);
     return (r.body as { result: T }).result;
+  }
+
+  /**
+   * An mmrpc 2.0 call that also resolves with the typed error its answer reports: a task status
+   * `Error`'s type and reason, which the worker channel carries beside KDF's JSON.
+   */
+  async callReporting<T = unknown>(method: string, params?: Record<string, unknown>): Promise<{ result: T; error: ChannelError | undefined }> {
+    const body: Record<string, unknown> = { mmrpc: MMRPC_VERSION, method, id: this.nextId };
+    if (this.userpass !== undefined) body.userpass = this.userpass;
+    if (params !== undefined) body.params = params;
+    const r = await this.request(body);
+    if (r.status !== 200 || isMmRpcErrorBody(r.body)) throw new RpcError(r.status, r.body, r.error);
+    return { result: (r.body as { result: T }).result, error: r.error };
   }
 
   /** A flat call; resolves with the whole body, rejects with RpcError on `{error}`. */
@@ -74,14 +105,14 @@ export class RpcClient {
     const body: Record<string, unknown> = { ...args, method };
     if (this.userpass !== undefined) body.userpass = this.userpass;
     const r = await this.request(body);
-    if (r.status !== 200 || isLegacyErrorBody(r.body)) throw new RpcError(r.status, r.body);
+    if (r.status !== 200 || isLegacyErrorBody(r.body)) throw new RpcError(r.status, r.body, r.error);
     return r.body as T;
   }
 
   /** A lifecycle call (start, stop, wallet list); resolves with its result, rejects with RpcError. */
   async control<T = unknown>(control: ControlRequest): Promise<T> {
     const r = await this.send((id) => ({ id, control }));
-    if (r.status !== 200) throw new RpcError(r.status, r.body);
+    if (r.status !== 200) throw new RpcError(r.status, r.body, r.error);
     return r.body as T;
   }
 
@@ -112,7 +143,7 @@ export class RpcClient {
       const resolve = this.pending.get(msg.id);
       if (!resolve) return;
       this.pending.delete(msg.id);
-      resolve({ status: msg.status, body: msg.body });
+      resolve(msg.error ? { status: msg.status, body: msg.body, error: msg.error } : { status: msg.status, body: msg.body });
     } else if (isEventMessage(msg)) {
       const { event, data } = msg as EventMessage;
       for (const h of this.handlers.get(event) ?? []) h(data);

@@ -8,7 +8,7 @@ import type { Platform } from './core/context';
 import { generateMnemonic } from './crypto';
 import { framesOf, internalError, MmError } from './core/errors';
 import { dispatcherError } from './rpc/dispatcherError';
-import { legacyErrorReply, mmrpcErrorReply, type Reply } from './rpc/serialize';
+import { channelError, legacyErrorReply, mmrpcErrorReply, replyOf, type Answer, type Reply } from './rpc/serialize';
 import { WalletsStore } from './storage';
 import { startError } from './lifecycle/startError';
 import { totalUnreadable, unreadableRecordCounts } from './lifecycle/storageStatus';
@@ -32,6 +32,11 @@ export class NodeHost {
 
   /** One RPC body in, one reply out; before a wallet is unlocked the node is not running. */
   async handleRpc(body: unknown, client = 'local'): Promise<Reply> {
+    return replyOf(await this.answerRpc(body, client));
+  }
+
+  /** `handleRpc` with the typed error the reply reports, for the page's worker channel. */
+  async answerRpc(body: unknown, client = 'local'): Promise<Answer> {
     const node = this.node;
     if (!node) {
       const req = typeof body === 'object' && body !== null ? (body as { mmrpc?: unknown; id?: unknown }) : {};
@@ -40,17 +45,22 @@ export class NodeHost {
       if (req.mmrpc === undefined) return legacyErrorReply(err, frames);
       return mmrpcErrorReply(err, frames, typeof req.id === 'number' ? req.id : null);
     }
-    return node.dispatcher.dispatch(body, client);
+    return node.dispatcher.answer(body, client);
   }
 
   async handleControl(req: ControlRequest): Promise<Reply> {
+    return replyOf(await this.answerControl(req));
+  }
+
+  /** `handleControl` with the typed error the reply reports, for the page's worker channel. */
+  async answerControl(req: ControlRequest): Promise<Answer> {
     try {
       return { status: 200, body: await this.control(req) };
     } catch (e) {
       const err = e instanceof MmError ? e : internalError(e);
       const body: ControlErrorBody = { error: err.message, error_type: err.errorType };
       if (err.errorData !== undefined) body.error_data = err.errorData;
-      return { status: err.httpStatus, body };
+      return { status: err.httpStatus, body, error: channelError(err) };
     }
   }
 

@@ -8,6 +8,7 @@ import type { Platform } from './core/context';
 import type { UsbLike } from './hw/trezor';
 import { internalError } from './core/errors';
 import { NodeHost } from './nodeHost';
+import type { Answer } from './rpc/serialize';
 import { indexedDbStorage } from './storage';
 import type { BuildInfo } from './lifecycle/version';
 import { sourceMapResolver, type SourceMapJson } from './sourceMapFrames';
@@ -62,8 +63,8 @@ if (import.meta.env.VITE_TREZOR_SIM === '1') void usbProvider();
 scope.addEventListener('message', (ev) => {
   const msg = ev.data;
   const id = typeof msg?.id === 'number' ? msg.id : -1;
-  const work = 'control' in msg ? host.handleControl(msg.control) : host.handleRpc(msg.body);
+  const work = 'control' in msg ? host.answerControl(msg.control) : host.answerRpc(msg.body);
   work
-    .catch((e: unknown) => ({ status: 500, body: { error: internalError(e).message } }))
-    .then((reply) => scope.postMessage({ id, status: reply.status, body: reply.body }));
+    .catch((e: unknown): Answer => ({ status: 500, body: { error: internalError(e).message } }))
+    .then((reply) => scope.postMessage(reply.error ? { id, status: reply.status, body: reply.body, error: reply.error } : { id, status: reply.status, body: reply.body }));
 });

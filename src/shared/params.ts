@@ -1,4 +1,5 @@
 import { MmNumber, MmNumberParseError } from './number';
+import { isRecord } from './guards';
 
 /**
  * Typed readers for request arguments. Every wrong or missing field becomes a ParamError naming
@@ -31,10 +32,6 @@ export function jsonTypeName(v: unknown): string {
 /** `invalid type for \`servers[0].url\`: integer, expected a string` (serde's wording, plus the field). */
 export function wrongType(field: string, value: unknown, expected: string): ParamError {
   return new ParamError(field, `invalid type for \`${field}\`: ${jsonTypeName(value)}, expected ${expected}`);
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Reads fields of one JSON object. `path` prefixes field names in errors. */

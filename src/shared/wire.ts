@@ -5,6 +5,7 @@
  * the HTTP status KDF would send, so an HTTP bridge can forward them byte for byte.
  * Lifecycle calls (KDF's wasm entry points `mm2_main`, `mm2_stop`, ...) use `control` instead.
  */
+import type { ErrorReason, ErrorType } from './contract/errors';
 
 /** Page → worker: one RPC request (flat, mmrpc 2.0, or a batch array). */
 export interface RpcRequestMessage {
@@ -20,11 +21,23 @@ export interface ControlRequestMessage {
 
 export type PageMessage = RpcRequestMessage | ControlRequestMessage;
 
-/** Worker → page: the answer to a request with the same id. */
+/**
+ * The typed error an answer reports, beside the JSON: KDF's flat methods answer only `{error}`
+ * (a text), so the page learns their type here and never reads the text. For a task status
+ * `Error` it is the task's error; `reason` is a finer cause the type lumps together.
+ */
+export interface ChannelError {
+  type: ErrorType;
+  data?: unknown;
+  reason?: ErrorReason;
+}
+
+/** Worker → page: the answer to a request with the same id; `error` when it reports one (not for a batch). */
 export interface ResponseMessage {
   id: number;
   status: number;
   body: unknown;
+  error?: ChannelError;
 }
 
 /** Worker → page: something happened (log line, node started or stopped, later balances, swaps). */
@@ -103,7 +116,7 @@ export const UNREADABLE_RECORDS_EVENT = 'unreadable_records';
 /** Error body of a failed control call; the same typed fields as an mmrpc error. */
 export interface ControlErrorBody {
   error: string;
-  error_type: string;
+  error_type: ErrorType;
   error_data?: unknown;
 }
 

@@ -18,6 +18,11 @@ export const coinError = {
   /** Activation failures are flat-format strings in KDF (`lp_coininit`). */
   activation: (message: string, cause?: unknown): MmError =>
     new MmError({ errorType: 'CoinActivationError', message, errorData: message, httpStatus: 500, cause }),
+  /** KDF's flat "already initialized", which the page tells apart by its reason. */
+  alreadyActivated: (ticker: string): MmError => {
+    const message = `Coin ${ticker} already initialized`;
+    return new MmError({ errorType: 'CoinActivationError', message, errorData: message, httpStatus: 500, pageReason: 'CoinAlreadyActive' });
+  },
   unreachableNodes: (message: string, cause?: unknown): UnreachableNodesError => new UnreachableNodesError(message, cause),
 };
 

@@ -12,6 +12,7 @@
  */
 import { ParamError, type ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
+import type { CommonErrorType, HdAccountErrorType } from '../../shared/contract/errors';
 import { MmError } from '../core/errors';
 import type { HandlerTable } from '../core/handler';
 import { wireBalance, wireHdAccount, wireHdAddress, type BalanceMap } from './activation/balanceReport';
@@ -25,7 +26,7 @@ const ADDRESSES_PER_CHAIN = 1;
 const ACCOUNT_BALANCE_TASK = 'account_balance';
 const CREATE_ACCOUNT_TASK = 'create_new_account';
 
-const badRequest = (errorType: string, message: string, errorData?: unknown): MmError =>
+const badRequest = (errorType: HdAccountErrorType | CommonErrorType, message: string, errorData?: unknown): MmError =>
   new MmError({ errorType, message, errorData, httpStatus: 400 });
 
 /** KDF's `GetNewAddressRpcError` / `HDAccountBalanceRpcError` variants shared by both methods (all 400). */

@@ -58,7 +58,7 @@ async function electrum(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   const ticker = args.str('coin');
   const config = ctx.coinsConfig.get(ticker);
   if (!config) throw coinError.activation(`Coin ${ticker} is not found in the coins config`);
-  if (!ctx.enabledCoins.reserve(ticker)) throw coinError.activation(`Coin ${ticker} already initialized`);
+  if (!ctx.enabledCoins.reserve(ticker)) throw coinError.alreadyActivated(ticker);
   try {
     const activate = familyActivation[config.protocol.type].electrum;
     if (!activate) throw coinError.activation(`Coin ${ticker} is not a UTXO coin (protocol ${config.protocol.type}): activate it with 'enable'`);

@@ -1,9 +1,11 @@
 /**
  * The node's typed error, KDF's `MmError<E>` in TypeScript: `errorType` is the KDF/spec variant
- * name, `errorData` its payload (undefined for unit variants), `httpStatus` what the HTTP layer
- * sends, and `frames` where it was raised, for `error_path` / `error_trace`.
- * Only the dispatcher serializes these.
+ * name (a literal of `src/shared/contract/errors`), `errorData` its payload (undefined for unit
+ * variants), `httpStatus` what the HTTP layer sends, and `frames` where it was raised, for
+ * `error_path` / `error_trace`. Only the dispatcher serializes these.
  */
+import type { ErrorReason, ErrorType } from '../../shared/contract/errors';
+import { errorMessage } from '../../shared/errorChain';
 
 export interface TraceFrame {
   /** Module name without folder or extension, as KDF names its files (`dispatcher`, `lp_coins`). */
@@ -11,31 +13,40 @@ export interface TraceFrame {
   line: number;
 }
 
-export interface MmErrorInit {
-  errorType: string;
+export interface MmErrorInit<T extends ErrorType = ErrorType> {
+  errorType: T;
   message: string;
   errorData?: unknown;
   httpStatus?: number;
   cause?: unknown;
+  /** A finer cause than the type tells, for the page only: the worker channel carries it, the JSON never. */
+  pageReason?: ErrorReason;
 }
 
-export class MmError extends Error {
-  readonly errorType: string;
+export class MmError<T extends ErrorType = ErrorType> extends Error {
+  readonly errorType: T;
   readonly errorData: unknown;
   readonly httpStatus: number;
+  readonly pageReason: ErrorReason | undefined;
 
-  constructor(init: MmErrorInit) {
+  constructor(init: MmErrorInit<T>) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'MmError';
     this.errorType = init.errorType;
     this.errorData = init.errorData;
     this.httpStatus = init.httpStatus ?? 500;
+    this.pageReason = init.pageReason;
   }
 
   /** Our modules on the stack, where the stack names source files (Node, dev server). */
   get frames(): TraceFrame[] {
     return ourFrames(this.stack ?? '');
   }
+}
+
+/** Whether `e` is an MmError of one of these types. */
+export function isMmError<T extends ErrorType>(e: unknown, ...types: T[]): e is MmError<T> {
+  return e instanceof MmError && (types.length === 0 || (types as ErrorType[]).includes(e.errorType));
 }
 
 /** Maps a stack of bundled code back to source modules (the browser build uses its source map). */
@@ -53,9 +64,9 @@ export async function framesOf(err: MmError, resolve?: FrameResolver): Promise<T
 }
 
 /** `InternalError` wrapping anything unexpected, keeping the cause but never a stack in the text. */
-export function internalError(cause: unknown, errorType = 'InternalError'): MmError {
+export function internalError(cause: unknown, errorType: 'InternalError' | 'Internal' = 'InternalError'): MmError {
   if (cause instanceof MmError) return cause;
-  const text = cause instanceof Error ? cause.message : String(cause);
+  const text = errorMessage(cause);
   return new MmError({ errorType, message: text, errorData: text, httpStatus: 500, cause });
 }
 

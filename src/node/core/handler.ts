@@ -5,6 +5,7 @@
  */
 import type { ParamReader } from '../../shared/params';
 import type { NodeContext } from './context';
+import type { MmError } from './errors';
 
 /** A flat-format handler: returns the whole response body (wrapped in `{result}` or not, as KDF does). */
 export type LegacyHandler = (ctx: NodeContext, args: ParamReader) => Promise<unknown>;
@@ -30,10 +31,14 @@ export interface MethodHandlers {
 
 export type HandlerTable = Readonly<Record<string, MethodHandlers>>;
 
-/** A flat-format answer with its own status and body, for KDF's errors that carry more than `{error}` (disable_coin). */
+/**
+ * A flat-format answer with its own status and body, for KDF's errors that carry more than
+ * `{error}` (disable_coin) or another status (cancel_order's 404); `error` types it for the page.
+ */
 export class LegacyResponse {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    readonly error?: MmError,
   ) {}
 }

@@ -69,6 +69,16 @@ export const taskError = {
   cancelled: (): MmError => new MmError({ errorType: 'Cancelled', message: 'Task was cancelled', httpStatus: 400 }),
 };
 
+/** The error behind each `Error` status's details, for the worker channel (the JSON carries only KDF's fields). */
+const taskErrors = new WeakMap<object, MmError>();
+
+/** The error a task status answer reports, when `status` is a task's `Error` status. */
+export function taskErrorOf(status: unknown): MmError | undefined {
+  if (typeof status !== 'object' || status === null) return undefined;
+  const { status: kind, details } = status as { status?: unknown; details?: unknown };
+  return kind === 'Error' && typeof details === 'object' && details !== null ? taskErrors.get(details) : undefined;
+}
+
 interface Waiting {
   details: string;
   expected: readonly string[];
@@ -202,6 +212,7 @@ export class TaskManager {
       error_type: err.errorType,
     };
     if (err.errorData !== undefined) details.error_data = err.errorData;
+    taskErrors.set(details, err);
     return details;
   }
 }

@@ -6,7 +6,7 @@
  * fails the request with nothing cancelled.
  */
 import { coinsOf, type OrdersCore } from './core';
-import { orderError } from './errors';
+import { orderRefusal } from './errors';
 import { makerCancellable, takerCancellable } from './matching';
 import type { MakerOrder, TakerOrder } from './types';
 
@@ -27,7 +27,7 @@ export async function cancelOrder(core: OrdersCore, uuid: string): Promise<boole
     const order = maker ?? taker;
     if (!order) return false;
     if (maker ? !makerCancellable(maker) : taker && !takerCancellable(taker)) {
-      throw orderError(`Order ${uuid} is being matched now, can't cancel`);
+      throw orderRefusal.beingMatched(uuid);
     }
     await core.retire([{ order, reason: 'Cancelled' }]);
     return true;

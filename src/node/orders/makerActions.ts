@@ -8,7 +8,7 @@ import { MmNumber } from '../../shared/number';
 import type { EnabledCoin } from '../coins/coin';
 import { defaultConfSettings } from './coins';
 import type { OrdersCore } from './core';
-import { orderError } from './errors';
+import { orderError, orderRefusal } from './errors';
 import { hasOngoingMatches, reservedAmount } from './matching';
 import type { BookSync } from './sync';
 import type { ConfSettings, HistoricalOrder, MakerOrder } from './types';
@@ -65,7 +65,7 @@ async function placeMakerOrder(core: OrdersCore, sync: BookSync, req: SetPriceRe
   const rel = tradeableCoin(coins, req.rel, 'Rel', false);
   const replaced = req.cancelPrevious ? [...core.makers.values()].filter((o) => o.base === req.base && o.rel === req.rel) : [];
   const locked = core.lockedByOrders(new Set(replaced.map((o) => o.uuid)));
-  if (base.ticker === rel.ticker) throw orderError('Rel coin can not be same as base');
+  if (base.ticker === rel.ticker) throw orderRefusal.baseEqualRel('Rel coin can not be same as base');
   const volume = req.max ? await core.deps.balance.maxMakerVolume(req.base, locked) : req.volume;
   const minVolume = validateMakerOrder(base, rel, req.price, volume, req.minVolume);
   // A max volume is what the balance pays for already (checking it as an exact amount could add a change output's fee).
@@ -147,7 +147,7 @@ async function changeMakerOrder(core: OrdersCore, req: UpdateMakerOrderRequest):
   validateMaxVolume(base, rel, price, volume.sub(reserved), req.minVolume);
 
   if (core.makers.get(order.uuid) !== order || order.updatedAt !== before.updatedAt || order.matches.size !== before.matches) {
-    throw orderError("Order state has changed after price/volume/balance checks. Please try to update the order again if it's still needed.");
+    throw orderRefusal.stateChanged();
   }
   const change: HistoricalOrder = { updatedAt: order.updatedAt };
   if (!volume.eq(order.maxBaseVol)) change.maxBaseVol = order.maxBaseVol;

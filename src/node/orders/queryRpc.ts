@@ -6,7 +6,7 @@
 import { ParamError, type ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
 import type { HandlerTable } from '../core/handler';
-import { orderError, ordersUnavailable } from './errors';
+import { orderRefusal, ordersUnavailable } from './errors';
 import { coinsNeededForKickStart } from './kickStart';
 import { orderbookDepth, pairItem } from './orderbookDepth';
 import { rowToWire, selectOrders, type OrdersFilter, type RowsPage } from './ordersHistory';
@@ -42,7 +42,7 @@ async function orderStatus(ctx: NodeContext, args: ParamReader): Promise<unknown
   const taker = service.takerOrders().find((o) => o.request.uuid === uuid);
   if (taker) return { type: 'Taker', order: takerOrderToWire(taker) };
   const ended = (await service.history()).find((f) => ('request' in f.order ? f.order.request.uuid : f.order.uuid) === uuid);
-  if (!ended) throw orderError(`Order with uuid ${uuid} is not found`);
+  if (!ended) throw orderRefusal.noSuchOrder(uuid);
   return { ...orderForRpc(ended.order), cancellation_reason: ended.reason };
 }
 

@@ -11,7 +11,7 @@ import { bestOrdersLegacy, bestOrdersV2 } from './bestOrdersWire';
 import type { CancelBy } from './cancel';
 import type { DisableCoinOutcome } from './disableCoin';
 import { MmError } from '../core/errors';
-import { bestOrdersError, orderError, ordersUnavailable } from './errors';
+import { bestOrdersError, orderError, orderRefusal, ordersUnavailable } from './errors';
 import type { ConfOverrides } from './makerActions';
 import type { BestOrdersAction } from './messages/requests';
 import { orderbookResponse } from './orderbookWire';
@@ -119,7 +119,7 @@ function sellOrBuy(action: TakerAction) {
 async function cancelOrder(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   const uuid = uuidArg(args, 'uuid');
   if (await orders(ctx).cancelOrder(uuid)) return { result: 'success' };
-  return new LegacyResponse(404, { error: `Order with uuid ${uuid} is not found` });
+  return new LegacyResponse(404, { error: `Order with uuid ${uuid} is not found` }, orderRefusal.noSuchOrder(uuid));
 }
 
 function cancelByArg(args: ParamReader): CancelBy {
@@ -169,13 +169,13 @@ function orderbookPair(ctx: NodeContext, base: string, rel: string): { baseConfi
 function legacyPairError(r: PairRefusal): MmError {
   switch (r.variant) {
     case 'BaseRelSame':
-      return orderError('Base and rel must be different coins');
+      return orderRefusal.baseEqualRel('Base and rel must be different coins');
     case 'CoinConfigNotFound':
-      return orderError(`Coin ${r.coin} is not found in config`);
+      return orderRefusal.coinNotInConfig(r.coin);
     case 'CoinIsWalletOnly':
-      return orderError(`Base Coin ${r.coin} is wallet only`);
+      return orderRefusal.coinIsWalletOnly('Base Coin', r.coin, null);
     case 'BaseRelSameOrderbookTickersAndProtocols':
-      return orderError('Base and rel coins have the same orderbook tickers and protocols.');
+      return orderRefusal.baseEqualRel('Base and rel coins have the same orderbook tickers and protocols.');
   }
 }
 
@@ -236,7 +236,7 @@ async function bestOrdersLegacyRpc(ctx: NodeContext, args: ParamReader): Promise
   const coin = args.str('coin');
   const action = readAction(args);
   const volume = args.num('volume');
-  if (ctx.coinsConfig.get(coin)?.walletOnly) throw orderError(`Coin ${coin} is wallet only`);
+  if (ctx.coinsConfig.get(coin)?.walletOnly) throw orderRefusal.coinIsWalletOnly('Coin', coin, null);
   const service = orders(ctx);
   const best = await service.bestOrders(coin, action, volume);
   return bestOrdersLegacy(best, action, ctx.coinsConfig, service.myPubkey, ctx.platform.now());

@@ -6,7 +6,7 @@
 import type { MmNumber } from '../../shared/number';
 import { defaultConfSettings, protocolInfo } from './coins';
 import type { OrdersCore } from './core';
-import { orderError } from './errors';
+import { orderRefusal } from './errors';
 import type { ConfOverrides } from './makerActions';
 import { takerBaseTicker, takerRelTicker } from './matching';
 import { orderbookTopic } from './orderbook';
@@ -38,7 +38,7 @@ export function sellOrBuy(core: OrdersCore, sync: BookSync, req: SellBuyRequest)
 }
 
 async function placeTakerOrder(core: OrdersCore, sync: BookSync, req: SellBuyRequest): Promise<TakerOrder> {
-  if (req.base === req.rel) throw orderError('Base and rel must be different coins');
+  if (req.base === req.rel) throw orderRefusal.baseEqualRel('Base and rel must be different coins');
   const coins = core.deps.coins;
   const base = tradeableCoin(coins, req.base, 'Base', true);
   const rel = tradeableCoin(coins, req.rel, 'Rel', true);

@@ -2,7 +2,7 @@
  * Order uuids. KDF names orders with random (v4) uuids, shows them hyphenated, and sends them in
  * ordermatch messages as their 16 raw bytes (`CompactUuid`).
  */
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { LOWER_UUID_RE } from '../../shared/uuid';
 
 export function newUuid(): string {
   return crypto.randomUUID();
@@ -11,7 +11,7 @@ export function newUuid(): string {
 /** Lower-case hyphenated form, or null when `text` is not a uuid (uuid's own parser also takes upper case). */
 export function parseUuid(text: string): string | null {
   const lower = text.toLowerCase();
-  return UUID_RE.test(lower) ? lower : null;
+  return LOWER_UUID_RE.test(lower) ? lower : null;
 }
 
 export function uuidToBytes(uuid: string): Uint8Array {

@@ -6,9 +6,7 @@
 import { MmNumber } from '../../shared/number';
 import type { EnabledCoin } from '../coins/coin';
 import { minTradingVolume, type OrderCoins } from './coins';
-import { orderError, swapsNotSupported } from './errors';
-
-const dec = (n: MmNumber): string => n.toDecimalString();
+import { orderRefusal, swapsNotSupported } from './errors';
 
 /** The smallest price `sell`/`buy` accept (lp_auto_buy). */
 const MIN_TAKER_PRICE = MmNumber.of(1n, 100_000_000n);
@@ -16,14 +14,14 @@ const MIN_TAKER_PRICE = MmNumber.of(1n, 100_000_000n);
 /** An active coin that may trade; `taker` selects KDF's sell/buy wording, else setprice's. */
 export function tradeableCoin(coins: OrderCoins, ticker: string, role: 'Base' | 'Rel', taker: boolean): EnabledCoin {
   const coin = coins.enabled.get(ticker);
-  if (!coin) throw orderError(taker ? `${role} coin is not found or inactive` : `${role} coin ${ticker} is not found`);
-  if (coin.config.walletOnly) throw orderError(`${role} coin ${ticker} is wallet only`);
+  if (!coin) throw orderRefusal.coinNotActive(role, ticker, taker);
+  if (coin.config.walletOnly) throw orderRefusal.coinIsWalletOnly(`${role} coin`, ticker, role);
   if (coin.tradeFees && !coin.swapOps) throw swapsNotSupported(ticker, coin.config.protocol.type);
   return coin;
 }
 
 export function validatePrice(price: MmNumber): void {
-  if (!price.isPositive()) throw orderError(`Price ${dec(price)} is too low, required: 0`);
+  if (!price.isPositive()) throw orderRefusal.priceTooLow(price, MmNumber.ZERO, `Price ${price.toDecimalString()} is too low, required: 0`);
 }
 
 /** The smallest min volume the pair allows at `price`: max(base min, rel min / price). */
@@ -35,7 +33,7 @@ function minVolumeThreshold(base: EnabledCoin, rel: EnabledCoin, price: MmNumber
 export function validateMinVolume(base: EnabledCoin, rel: EnabledCoin, price: MmNumber, minVolume: MmNumber | undefined): MmNumber {
   const threshold = minVolumeThreshold(base, rel, price);
   const actual = minVolume ?? threshold;
-  if (actual.lt(threshold)) throw orderError(`Min base vol ${dec(actual)} is too low, required: ${dec(threshold)}`);
+  if (actual.lt(threshold)) throw orderRefusal.volumeTooLow('min_base_vol', actual, threshold);
   return actual;
 }
 
@@ -48,13 +46,13 @@ export function validateMaxVolume(
   minVolume: MmNumber | undefined,
 ): void {
   if (minVolume && volume.lt(minVolume)) {
-    throw orderError(`Max base vol ${dec(volume)} is below min base vol: ${dec(minVolume)}`);
+    throw orderRefusal.volumeBelowMinVolume(volume, minVolume);
   }
   const minBase = minTradingVolume(base);
-  if (volume.lt(minBase)) throw orderError(`Max base vol ${dec(volume)} is too low, required: ${dec(minBase)}`);
+  if (volume.lt(minBase)) throw orderRefusal.volumeTooLow('max_base_vol', volume, minBase);
   const relVolume = volume.mul(price);
   const minRel = minTradingVolume(rel);
-  if (relVolume.lt(minRel)) throw orderError(`Max rel vol ${dec(relVolume)} is too low, required: ${dec(minRel)}`);
+  if (relVolume.lt(minRel)) throw orderRefusal.volumeTooLow('max_rel_vol', relVolume, minRel);
 }
 
 /** A maker order's checks; returns its min volume. */
@@ -65,7 +63,7 @@ export function validateMakerOrder(
   volume: MmNumber,
   minVolume: MmNumber | undefined,
 ): MmNumber {
-  if (base.ticker === rel.ticker) throw orderError('Rel coin can not be same as base');
+  if (base.ticker === rel.ticker) throw orderRefusal.baseEqualRel('Rel coin can not be same as base');
   validatePrice(price);
   const actualMin = validateMinVolume(base, rel, price, minVolume);
   validateMaxVolume(base, rel, price, volume, minVolume);
@@ -80,16 +78,16 @@ export function validateTakerOrder(
   volume: MmNumber,
   minVolume: MmNumber | undefined,
 ): MmNumber {
-  if (price.lt(MIN_TAKER_PRICE)) throw orderError('Price is too low, minimum is 0.00000001');
-  if (base.ticker === rel.ticker) throw orderError('Rel coin can not be same as base');
+  if (price.lt(MIN_TAKER_PRICE)) throw orderRefusal.priceTooLow(price, MIN_TAKER_PRICE, 'Price is too low, minimum is 0.00000001');
+  if (base.ticker === rel.ticker) throw orderRefusal.baseEqualRel('Rel coin can not be same as base');
   const relVolume = volume.mul(price);
   const minBase = minTradingVolume(base);
   const minRel = minTradingVolume(rel);
-  if (volume.lt(minBase)) throw orderError(`Base amount ${dec(volume)} is too low, required: ${dec(minBase)}`);
-  if (relVolume.lt(minRel)) throw orderError(`Rel amount ${dec(relVolume)} is too low, required: ${dec(minRel)}`);
+  if (volume.lt(minBase)) throw orderRefusal.volumeTooLow('base_amount', volume, minBase);
+  if (relVolume.lt(minRel)) throw orderRefusal.volumeTooLow('rel_amount', relVolume, minRel);
   const threshold = minVolumeThreshold(base, rel, price);
   const actualMin = minVolume ?? threshold;
-  if (actualMin.lt(threshold)) throw orderError(`Min volume ${dec(actualMin)} is too low, required: ${dec(threshold)}`);
-  if (volume.lt(actualMin)) throw orderError(`Max base vol ${dec(volume)} is below min base vol: ${dec(actualMin)}`);
+  if (actualMin.lt(threshold)) throw orderRefusal.volumeTooLow('min_volume', actualMin, threshold);
+  if (volume.lt(actualMin)) throw orderRefusal.volumeBelowMinVolume(volume, actualMin);
   return actualMin;
 }

@@ -20,13 +20,11 @@ import {
   measureRequest,
   utf8LengthExceeds,
 } from './limits';
-import { legacyErrorReply, mmrpcErrorReply, mmrpcSuccessReply, notJsonReply, type Reply } from './serialize';
+import { channelError, legacyErrorReply, mmrpcErrorReply, mmrpcSuccessReply, notJsonReply, replyOf, type Answer, type Reply } from './serialize';
+import { taskErrorOf } from '../core/tasks';
+import { isRecord } from '../../shared/guards';
 
-export type { Reply } from './serialize';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export type { Answer, Reply } from './serialize';
 
 /** Runs `work` on every item with at most `limit` in flight; results keep the items' order. */
 async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -71,6 +69,11 @@ export class Dispatcher {
    * same size, depth and batch limits before anything reads them.
    */
   async dispatch(body: unknown, client = 'local'): Promise<Reply> {
+    return replyOf(await this.answer(body, client));
+  }
+
+  /** `dispatch` with, for the page's worker channel, the typed error the reply reports (none for a batch). */
+  async answer(body: unknown, client = 'local'): Promise<Answer> {
     let request: unknown;
     try {
       request = this.admit(body);
@@ -107,7 +110,7 @@ export class Dispatcher {
     return request;
   }
 
-  private async dispatchOne(request: unknown, client: string): Promise<Reply> {
+  private async dispatchOne(request: unknown, client: string): Promise<Answer> {
     if (!isRecord(request)) {
       const found = jsonTypeName(request);
       return this.mmrpcError(dispatcherError.invalidRequest(`expected a JSON object or an array of them, found ${found}`), null);
@@ -116,7 +119,7 @@ export class Dispatcher {
     return isMmRpc ? this.mmrpc(request, client) : this.legacy(request, client);
   }
 
-  private async mmrpc(req: Record<string, unknown>, client: string): Promise<Reply> {
+  private async mmrpc(req: Record<string, unknown>, client: string): Promise<Answer> {
     const rawId = req.id;
     const id = typeof rawId === 'number' && Number.isSafeInteger(rawId) && rawId >= 0 ? rawId : null;
     try {
@@ -143,7 +146,7 @@ export class Dispatcher {
       // Called here, without an await before once loaded: an error's trace starts where it always did.
       const run = typeof handler === 'function' ? handler : (handler.loaded ?? (await handler.load()));
       const result = await run(this.ctx, new ParamReader(params, 'params'));
-      return mmrpcSuccessReply(result, id);
+      return mmrpcSuccessReply(result, id, taskErrorOf(result));
     } catch (e) {
       return this.mmrpcError(e, id);
     }
@@ -155,7 +158,7 @@ export class Dispatcher {
    * method, hands it over as a 2.0 request. So mmrpc-only methods answer without `mmrpc`, and an
    * unknown method or a missing `method` answers the 2.0 dispatcher's 400 rather than a flat 500.
    */
-  private async legacy(req: Record<string, unknown>, client: string): Promise<Reply> {
+  private async legacy(req: Record<string, unknown>, client: string): Promise<Answer> {
     const method = typeof req.method === 'string' ? req.method : undefined;
     const spec = method === undefined ? undefined : findMethod(method, 'legacy');
     const handler = spec && this.handlers[spec.name]?.legacy;
@@ -164,14 +167,15 @@ export class Dispatcher {
       if (!handler) return await this.mmrpc({ ...req, mmrpc: MMRPC_VERSION }, client);
       const run = typeof handler === 'function' ? handler : (handler.loaded ?? (await handler.load()));
       const body = await run(this.ctx, new ParamReader(req));
-      return body instanceof LegacyResponse ? { status: body.status, body: body.body } : { status: 200, body };
+      if (!(body instanceof LegacyResponse)) return { status: 200, body };
+      return body.error ? { status: body.status, body: body.body, error: channelError(body.error) } : { status: body.status, body: body.body };
     } catch (e) {
       const err = asRpcError(e, 'legacy');
       return legacyErrorReply(err, await framesOf(err, this.resolveFrames));
     }
   }
 
-  private async mmrpcError(e: unknown, id: number | null): Promise<Reply> {
+  private async mmrpcError(e: unknown, id: number | null): Promise<Answer> {
     const err = asRpcError(e, 'mmrpc');
     return mmrpcErrorReply(err, await framesOf(err, this.resolveFrames), id);
   }

@@ -20,6 +20,7 @@ import { hasPolledBalance, type PolledBalance } from '../coins/capabilities/poll
 import { isTokenPlatform } from '../coins/capabilities/tokenPlatform';
 import { onCoinShutdown, watchCoinChanges } from './coinHooks';
 import { streamError, streamHubOf, type StopStreamer, type StreamerOutput } from './streamHub';
+import { errorMessage } from '../../shared/errorChain';
 
 /** KDF accepts any interval; below this one a browser would hammer its RPC node for nothing. */
 const MIN_INTERVAL_SECONDS = 0.5;
@@ -30,9 +31,6 @@ function balanceEntry(coin: EnabledCoin, balance: WireBalance): Record<string, u
   return { ticker: coin.ticker, address: coin.address, balance };
 }
 
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 /** KDF's `EthBalanceStreamingConfig` (`deny_unknown_fields`), with serde's error texts; without an interval, the coin's. */
 function readPollConfig(config: unknown, defaultSeconds: number): number {
@@ -58,7 +56,7 @@ async function startPushedBalance(coin: EnabledCoin & ChangeSignal, out: Streame
   try {
     last = JSON.stringify(wireBalance(await coin.balance(), coin.decimals));
   } catch (e) {
-    throw streamError.enable(`SpawnError(${JSON.stringify(errorText(e))})`);
+    throw streamError.enable(`SpawnError(${JSON.stringify(errorMessage(e))})`);
   }
   let queue: Promise<void> = Promise.resolve();
   const check = async (): Promise<void> => {
@@ -67,7 +65,7 @@ async function startPushedBalance(coin: EnabledCoin & ChangeSignal, out: Streame
     try {
       balance = wireBalance(await coin.balance(), coin.decimals);
     } catch (e) {
-      out.emitError({ error_type: 'Transport', error_data: errorText(e) });
+      out.emitError({ error_type: 'Transport', error_data: errorMessage(e) });
       return;
     }
     const text = JSON.stringify(balance);
@@ -89,7 +87,7 @@ async function startPushedBalance(coin: EnabledCoin & ChangeSignal, out: Streame
       if (!b) return;
       balance = wireBalance(b, coin.decimals);
     } catch (e) {
-      out.emitError({ error_type: 'Transport', error_data: errorText(e) });
+      out.emitError({ error_type: 'Transport', error_data: errorMessage(e) });
       return;
     }
     const text = JSON.stringify(balance);
@@ -126,7 +124,7 @@ function startPolledBalance(ctx: NodeContext, coin: EnabledCoin & PolledBalance,
           sent.set(c.ticker, balance.spendable);
           updates.push(balanceEntry(c, balance));
         } catch (e) {
-          out.emitError({ ticker: c.ticker, address: c.address, error: { error_type: 'Transport', error_data: errorText(e) } });
+          out.emitError({ ticker: c.ticker, address: c.address, error: { error_type: 'Transport', error_data: errorMessage(e) } });
         }
       }),
     );
@@ -134,7 +132,7 @@ function startPolledBalance(ctx: NodeContext, coin: EnabledCoin & PolledBalance,
   };
   const loop = async (): Promise<void> => {
     const started = Date.now();
-    await round().catch((e: unknown) => out.emitError({ ticker: coin.ticker, address: coin.address, error: { error_type: 'Internal', error_data: errorText(e) } }));
+    await round().catch((e: unknown) => out.emitError({ ticker: coin.ticker, address: coin.address, error: { error_type: 'Internal', error_data: errorMessage(e) } }));
     if (out.stopped) return;
     timer = setTimeout(() => void loop(), Math.max(0, intervalSeconds * 1000 - (Date.now() - started)));
   };

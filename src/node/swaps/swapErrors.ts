@@ -5,7 +5,9 @@
  */
 import type { MmNumber } from '../../shared/number';
 import { AmountIsTooSmallError, NotSufficientBalanceError } from '../coins/tradeFee';
+import type { CommonErrorType, SwapsErrorType } from '../../shared/contract/errors';
 import { MmError } from '../core/errors';
+import { errorMessage } from '../../shared/errorChain';
 
 /** A balance short of what a swap needs; `lockedBySwaps` is set by the balance checks, not by a coin's estimate. */
 export interface Shortfall {
@@ -17,7 +19,7 @@ export interface Shortfall {
   lockedByOrders?: MmNumber;
 }
 
-function shortfall(errorType: string, what: string, s: Shortfall): MmError {
+function shortfall(errorType: 'NotSufficientBalance' | 'NotSufficientBaseCoinBalance', what: string, s: Shortfall): MmError {
   const data: Record<string, string> = {
     coin: s.coin,
     available: s.available.toDecimalString(),
@@ -35,7 +37,7 @@ function shortfall(errorType: string, what: string, s: Shortfall): MmError {
   });
 }
 
-const badRequest = (errorType: string, message: string, errorData?: unknown): MmError =>
+const badRequest = (errorType: SwapsErrorType | CommonErrorType, message: string, errorData?: unknown): MmError =>
   new MmError({ errorType, message, errorData, httpStatus: 400 });
 
 export const swapError = {
@@ -75,5 +77,5 @@ export function fromCoinError(e: unknown, ticker: string): MmError {
   if (e instanceof MmError && e.errorType === 'Transport') {
     return swapError.transport(typeof e.errorData === 'string' ? e.errorData : e.message, e);
   }
-  return swapError.internal(e instanceof Error ? e.message : String(e), e);
+  return swapError.internal(errorMessage(e), e);
 }

@@ -1,7 +1,8 @@
 /** KDF's `MnemonicRpcError` (lp_wallet.rs): the errors of `get_mnemonic`, `change_mnemonic_password` and `delete_wallet`. */
+import type { CommonErrorType, WalletErrorType } from '../../shared/contract/errors';
 import { MmError } from '../core/errors';
 
-function variant(errorType: string, prefix: string, data: string, httpStatus: number, cause?: unknown): MmError {
+function variant(errorType: WalletErrorType | CommonErrorType, prefix: string, data: string, httpStatus: number, cause?: unknown): MmError {
   return new MmError({ errorType, message: `${prefix}: ${data}`, errorData: data, httpStatus, cause });
 }
 

@@ -1,17 +1,23 @@
-/** Coin RPC failures (an RpcError from the client) in plain words. */
+/**
+ * Coin RPC failures (an RpcError from the client) in plain words, told apart by their error types
+ * and reasons (from the worker channel), never by the node's text, which is only shown.
+ */
+import type { ErrorReason, ErrorType } from '../../shared/contract/errors';
 import { isLoopbackHost } from './coinsConfig';
 
 export interface CoinFailure {
-  errorType: string | undefined;
+  errorType: ErrorType | undefined;
   message: string;
   errorData: unknown;
+  reason?: ErrorReason | undefined;
 }
 
+/** An RpcError (or anything thrown) as a failure to describe. */
 export function toCoinFailure(e: unknown): CoinFailure {
-  const typed = e as { errorType?: unknown; message?: unknown; errorData?: unknown };
+  const typed = e as { errorType?: ErrorType; message?: unknown; errorData?: unknown; reason?: ErrorReason } | null | undefined;
   const errorType = typeof typed?.errorType === 'string' ? typed.errorType : undefined;
   const message = typeof typed?.message === 'string' && typed.message !== '' ? typed.message : String(e);
-  return { errorType, message, errorData: typed?.errorData };
+  return { errorType, message, errorData: typed?.errorData, reason: typed?.reason };
 }
 
 function field(data: unknown, key: string): string | undefined {
@@ -69,7 +75,6 @@ export function describeSendFailure(f: CoinFailure, coin: string): string {
     case 'Transport':
       return `The ${coin} servers could not be reached or refused the request: ${detail(f)}. Check the connection and try again.`;
     case 'InvalidRequest':
-    case 'InvalidParams':
       return `The request was refused: ${detail(f)}.`;
     case 'NoSuchCoin':
       return `${coin} is not active any more. Activate it again to send.`;
@@ -79,7 +84,7 @@ export function describeSendFailure(f: CoinFailure, coin: string): string {
 }
 
 /** The send form's field a withdraw error is about, to mark and focus it; null when it is about none. */
-export function sendErrorField(errorType: string): 'to' | 'amount' | 'fee' | null {
+export function sendErrorField(errorType: ErrorType): 'to' | 'amount' | 'fee' | null {
   switch (errorType) {
     case 'InvalidAddress':
       return 'to';
@@ -99,9 +104,7 @@ export function sendErrorField(errorType: string): 'to' | 'amount' | 'fee' | nul
 
 /** The platform a token activation asked for, when the node refused because it is not active. */
 export function missingPlatform(f: CoinFailure): string | null {
-  if (f.errorType === 'PlatformCoinIsNotActivated' && typeof f.errorData === 'string') return f.errorData;
-  const m = /Platform coin (\S+) is not activated/i.exec(f.message);
-  return m?.[1] ?? null;
+  return f.errorType === 'PlatformCoinIsNotActivated' && typeof f.errorData === 'string' ? f.errorData : null;
 }
 
 /** Why a server could not be used, as the node types it (`error_data.servers[].reason`). */
@@ -278,12 +281,12 @@ export function describeActivationFailure(f: CoinFailure, coin: string, online =
 }
 
 /**
- * The flat `enable` answers only a text (KDF's flat error format has no type): the few cases it
- * can tell apart are read from it; anything else is shown as the node wrote it.
+ * The flat `enable` / `electrum` answer only a text (KDF's flat error format has no type): the
+ * worker channel's reason tells the cases apart; anything else is shown as the node wrote it.
  */
 function legacyActivationText(f: CoinFailure, coin: string): string {
   const text = stripTrace(f.message);
-  if (/already initialized/i.test(text)) return `${coin} is already active.`;
+  if (f.reason === 'CoinAlreadyActive') return `${coin} is already active.`;
   const platform = missingPlatform(f);
   if (platform !== null) return `${coin} is a token on ${platform}: activate ${platform} first, then ${coin}.`;
   return `${coin} could not be activated: ${text}`;

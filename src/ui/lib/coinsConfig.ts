@@ -3,6 +3,7 @@
  * the node reads), the default Electrum servers per ticker (`electrums.json`) and the default EVM
  * nodes and swap contracts per platform coin (`evm-nodes.json`).
  */
+import { isRecord } from '../../shared/guards';
 
 export type ServerProtocol = 'WS' | 'WSS';
 
@@ -60,10 +61,6 @@ export function familyOf(protocol: string): CoinFamily {
   if (ELECTRUM_PROTOCOLS.has(protocol)) return 'utxo';
   if (EVM_PROTOCOLS.has(protocol)) return 'evm';
   return 'other';
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** A contract address field of a coins-file entry, when it is one (0x and 40 hex digits, not zero). */

@@ -6,6 +6,7 @@
  * rather than sending a fee built on it.
  */
 import { MmNumber } from '../../shared/number';
+import { isRecord } from '../../shared/guards';
 
 export type FeePreset = 'slow' | 'normal' | 'fast';
 
@@ -35,7 +36,6 @@ export const FEE_PRESETS: readonly { id: FeePreset; label: string; level: 'low' 
 /** A plain decimal (no exponent, no sign), at most 9 decimals (a wei in gwei), of bounded length. */
 const GWEI = /^\d{1,30}(\.\d{1,9})?$/;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function readLevel(v: unknown): FeeLevel | null {
   if (!isRecord(v)) return null;

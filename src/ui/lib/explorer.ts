@@ -5,6 +5,7 @@
  * is data, not code: a link is made only to https (or http on 127.0.0.1, a local explorer), on the
  * explorer's own host, so an entry can never inject a `javascript:` or another site's link.
  */
+import { isRecord } from '../../shared/guards';
 
 export interface Explorer {
   /** `explorer_url`, checked. */
@@ -23,7 +24,6 @@ const EVM_PROTOCOLS = new Set(['ETH', 'ERC20']);
 const TX_HASH_RE = /^(0x)?[0-9a-fA-F]{16,128}$/;
 const ADDRESS_RE = /^[A-Za-z0-9:_-]{8,128}$/;
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The URL when a page may link to it: https, or http on 127.0.0.1; no credentials. Null otherwise. */
 export function safeLinkUrl(raw: string): URL | null {
@@ -50,12 +50,12 @@ function pathKey(v: unknown, fallback: string): string | null {
 
 /** A coins-file entry's explorer, or null when it names none or names one the page will not link to. */
 export function readExplorer(entry: unknown): Explorer | null {
-  if (!isObj(entry) || typeof entry.explorer_url !== 'string') return null;
+  if (!isRecord(entry) || typeof entry.explorer_url !== 'string') return null;
   const url = safeLinkUrl(entry.explorer_url);
   const txPath = pathKey(entry.explorer_tx_url, DEFAULT_TX_PATH);
   const addressPath = pathKey(entry.explorer_address_url, DEFAULT_ADDRESS_PATH);
   if (!url || txPath === null || addressPath === null) return null;
-  const protocol = isObj(entry.protocol) && typeof entry.protocol.type === 'string' ? entry.protocol.type : 'UTXO';
+  const protocol = isRecord(entry.protocol) && typeof entry.protocol.type === 'string' ? entry.protocol.type : 'UTXO';
   // Joined as strings, as Komodo's wallets do; the base must end its path so the key extends it.
   const base = entry.explorer_url.endsWith('/') ? entry.explorer_url : `${entry.explorer_url}/`;
   return { base, txPath, addressPath, hexPrefix: EVM_PROTOCOLS.has(protocol) };
@@ -67,7 +67,7 @@ export function readExplorers(coins: unknown): Record<string, Explorer> {
   if (!Array.isArray(coins)) return out;
   for (const entry of coins) {
     const ex = readExplorer(entry);
-    if (ex && isObj(entry) && typeof entry.coin === 'string') out[entry.coin] = ex;
+    if (ex && isRecord(entry) && typeof entry.coin === 'string') out[entry.coin] = ex;
   }
   return out;
 }

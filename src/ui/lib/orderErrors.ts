@@ -1,8 +1,9 @@
 /**
  * Order and trade failures in plain words: `trade_preimage`'s typed errors (spec §7.3) and the
- * flat order methods' KDF strings (`setprice`, `sell`/`buy`, `update_maker_order`, `cancel_order`,
- * `orderbook`, `max_taker_vol`), which carry only a message.
+ * flat order methods' refusals (`setprice`, `sell`/`buy`, `update_maker_order`, `cancel_order`,
+ * `orderbook`), whose JSON carries only a text: the worker channel gives their type and reason.
  */
+import type { OrderVolumeField } from '../../shared/contract/errors';
 import type { CoinFailure } from './coinErrors';
 import { stripTrace, toCoinFailure } from './coinErrors';
 
@@ -11,7 +12,7 @@ export const TRADING_OFF_TEXT =
   'Set them with “Change seed nodes” on the Exchange tab: the node joins at once.';
 
 export interface OrderFailure {
-  /** The node's error_type, or a name given here to a known flat message. */
+  /** The node's error type, or a name given here to a flat refusal. */
   type: string;
   text: string;
 }
@@ -77,53 +78,62 @@ function typed(f: CoinFailure): string | null {
   }
 }
 
-/** KDF's names of an order's amounts: what they are in words, and whether they count the rel coin. */
-const VOLUME_WORDS: Record<string, { what: string; rel: boolean }> = {
-  'Max base vol': { what: 'amount', rel: false },
-  'Base amount': { what: 'amount', rel: false },
-  'Rel amount': { what: 'total (amount × price)', rel: true },
-  'Max rel vol': { what: 'total (amount × price)', rel: true },
-  'Min base vol': { what: 'minimum amount', rel: false },
-  'Min volume': { what: 'minimum amount', rel: false },
+/** KDF's amounts of an order in words, and whether they count the rel coin. */
+const VOLUME_WORDS: Record<OrderVolumeField, { what: string; rel: boolean }> = {
+  max_base_vol: { what: 'amount', rel: false },
+  base_amount: { what: 'amount', rel: false },
+  rel_amount: { what: 'total (amount × price)', rel: true },
+  max_rel_vol: { what: 'total (amount × price)', rel: true },
+  min_base_vol: { what: 'minimum amount', rel: false },
+  min_volume: { what: 'minimum amount', rel: false },
 };
 
-/** The flat methods' KDF strings. */
-function flat(text: string, pair: { base: string; rel: string }): OrderFailure | null {
-  if (/Orders are not available/i.test(text)) return { type: 'TradingOff', text: TRADING_OFF_TEXT };
-  let m = /Not enough (base coin )?(\S+?)(?: balance)? for swap: available (\S+?), required at least (\S+?)(?:, locked by swaps (\S+?))?$/.exec(text);
-  if (m) return { type: 'NotSufficientBalance', text: shortfall(m[2] ?? '', m[3] ?? '', m[4] ?? '', m[5], m[1] !== undefined) };
-  m = /^(Base|Rel) coin (?:(\S+) )?is not found/i.exec(text);
-  if (m) {
-    const coin = m[2] ?? (m[1]?.toLowerCase() === 'base' ? pair.base : pair.rel);
-    return { type: 'NoSuchCoin', text: `${coin} is not active. Activate it on the Wallet tab, then try again.` };
+const VOLUME_FIELDS = new Set<string>(Object.keys(VOLUME_WORDS));
+
+function volumeField(data: unknown): OrderVolumeField {
+  const f = field(data, 'field');
+  return f !== undefined && VOLUME_FIELDS.has(f) ? (f as OrderVolumeField) : 'max_base_vol';
+}
+
+/** The flat order methods' refusals, told apart by the reason the worker channel gives with their `OrderError`. */
+function refusal(f: CoinFailure, pair: { base: string; rel: string }): OrderFailure | null {
+  const d = f.errorData;
+  const coinOf = (): string => field(d, 'coin') ?? (field(d, 'role') === 'Rel' ? pair.rel : pair.base);
+  switch (f.reason) {
+    case 'OrdersUnavailable':
+      return { type: 'TradingOff', text: TRADING_OFF_TEXT };
+    case 'CoinNotActive':
+      return { type: 'NoSuchCoin', text: `${coinOf()} is not active. Activate it on the Wallet tab, then try again.` };
+    case 'CoinNotInConfig':
+      return { type: 'NoSuchCoin', text: `${field(d, 'coin') ?? 'This coin'} is not in this node's coins list.` };
+    case 'CoinIsWalletOnly':
+      return { type: 'CoinIsWalletOnly', text: `${field(d, 'coin') ?? 'This coin'} is wallet-only: it can be held and sent, but not traded.` };
+    case 'VolumeTooLow': {
+      const words = VOLUME_WORDS[volumeField(d)];
+      const coin = words.rel ? pair.rel : pair.base;
+      const unit = coin === '' ? '' : ` ${coin}`;
+      return { type: 'VolumeTooLow', text: `The ${words.what} ${field(d, 'volume') ?? ''}${unit} is too small to trade: the smallest is ${field(d, 'threshold') ?? ''}${unit}.` };
+    }
+    case 'VolumeBelowMinVolume':
+      return { type: 'VolumeTooLow', text: `The amount ${field(d, 'volume') ?? ''} is below the order's minimum amount ${field(d, 'threshold') ?? ''}.` };
+    case 'PriceTooLow': {
+      const price = field(d, 'price');
+      const threshold = field(d, 'threshold');
+      if (price === undefined || threshold === undefined) return { type: 'PriceTooLow', text: 'The price is too low.' };
+      const bound = threshold === '0' ? 'more than 0' : `at least ${threshold}`;
+      return { type: 'PriceTooLow', text: `The price ${price} is too low: it must be ${bound}.` };
+    }
+    case 'BaseEqualRel':
+      return { type: 'BaseEqualRel', text: 'Pick two different coins to trade.' };
+    case 'OrderBeingMatched':
+      return { type: 'BeingMatched', text: 'This order is being matched right now and cannot be changed. Try again in a few seconds.' };
+    case 'NoSuchOrder':
+      return { type: 'NoSuchOrder', text: 'This order no longer exists: it was matched, cancelled or it expired.' };
+    case 'OrderChanged':
+      return { type: 'OrderChanged', text: 'The order changed while it was being updated (a match came in). Check it and try again.' };
+    default:
+      return null;
   }
-  m = /Coin (\S+) is not found in config/i.exec(text);
-  if (m) return { type: 'NoSuchCoin', text: `${m[1] ?? 'This coin'} is not in this node's coins list.` };
-  m = /(?:Base |Rel )?[Cc]oin (\S+) is wallet only/.exec(text);
-  if (m) return { type: 'CoinIsWalletOnly', text: `${m[1] ?? 'This coin'} is wallet-only: it can be held and sent, but not traded.` };
-  m = /^(Max base vol|Base amount|Rel amount|Max rel vol|Min base vol|Min volume) (\S+) is too low, required: (\S+)$/.exec(text);
-  if (m) {
-    const words = VOLUME_WORDS[m[1] ?? ''] ?? { what: 'amount', rel: false };
-    const coin = words.rel ? pair.rel : pair.base;
-    const unit = coin === '' ? '' : ` ${coin}`;
-    return { type: 'VolumeTooLow', text: `The ${words.what} ${m[2]}${unit} is too small to trade: the smallest is ${m[3]}${unit}.` };
-  }
-  m = /^Max base vol (\S+) is below min base vol: (\S+)$/.exec(text);
-  if (m) return { type: 'VolumeTooLow', text: `The amount ${m[1]} is below the order's minimum amount ${m[2]}.` };
-  if (/^Price .*too low/i.test(text)) return { type: 'PriceTooLow', text: `The price is too low: ${text.replace(/^Price /, '')}.` };
-  if (/can not be same as base|must be different coins|same orderbook tickers/i.test(text)) {
-    return { type: 'BaseEqualRel', text: 'Pick two different coins to trade.' };
-  }
-  if (/is being matched now/i.test(text)) {
-    return { type: 'BeingMatched', text: 'This order is being matched right now and cannot be changed. Try again in a few seconds.' };
-  }
-  if (/Order with uuid \S+ is not found|Order \S+ is not found/i.test(text)) {
-    return { type: 'NoSuchOrder', text: 'This order no longer exists: it was matched, cancelled or it expired.' };
-  }
-  if (/Order state has changed/i.test(text)) {
-    return { type: 'OrderChanged', text: 'The order changed while it was being updated (a match came in). Check it and try again.' };
-  }
-  return null;
 }
 
 /** Any order-related failure, in words; `pair` names the coins a flat message leaves out. */
@@ -131,6 +141,5 @@ export function describeOrderFailure(e: unknown, pair: { base: string; rel: stri
   const f = toCoinFailure(e);
   const text = typed(f);
   if (text !== null) return { type: f.errorType ?? 'Error', text };
-  const message = stripTrace(f.message);
-  return flat(message, pair) ?? { type: f.errorType ?? 'Error', text: message };
+  return refusal(f, pair) ?? { type: f.errorType ?? 'Error', text: stripTrace(f.message) };
 }

@@ -6,9 +6,9 @@
  */
 import type { OrderMatchedData, OrderStatusData } from '../../shared/wire';
 import type { TrackedRequest } from './orders';
+import { UUID_RE } from '../../shared/uuid';
+import { isRecord } from '../../shared/guards';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const uuidOf = (v: unknown): string | null => (typeof v === 'string' && UUID_RE.test(v) ? v.toLowerCase() : null);
 
 export interface OrderMatch {
@@ -30,10 +30,10 @@ const MATCH_TYPES: Record<OrderMatchedData['order_type'], { role: OrderMatch['ro
 
 /** An `order_matched` payload, or null when it is not one. */
 export function readOrderMatched(data: unknown): OrderMatch | null {
-  if (!isObj(data) || typeof data.order_type !== 'string' || !Object.hasOwn(MATCH_TYPES, data.order_type)) return null;
+  if (!isRecord(data) || typeof data.order_type !== 'string' || !Object.hasOwn(MATCH_TYPES, data.order_type)) return null;
   const kind = MATCH_TYPES[data.order_type as OrderMatchedData['order_type']];
   const match = data.order_data;
-  if (!isObj(match) || !isObj(match.reserved)) return null;
+  if (!isRecord(match) || !isRecord(match.reserved)) return null;
   const swapUuid = uuidOf(match.reserved.taker_order_uuid);
   const makerOrderUuid = uuidOf(match.reserved.maker_order_uuid);
   return swapUuid && makerOrderUuid ? { ...kind, swapUuid, makerOrderUuid } : null;
@@ -49,7 +49,7 @@ const STATUSES = new Set<string>(['Created', 'Updated', 'Matched', 'Cancelled', 
 
 /** An `order_status` payload (without the order itself: the page reads `my_orders` again), or null. */
 export function readOrderStatus(data: unknown): OrderChange | null {
-  if (!isObj(data) || (data.type !== 'Maker' && data.type !== 'Taker') || typeof data.status !== 'string' || !STATUSES.has(data.status)) return null;
+  if (!isRecord(data) || (data.type !== 'Maker' && data.type !== 'Taker') || typeof data.status !== 'string' || !STATUSES.has(data.status)) return null;
   const uuid = uuidOf(data.uuid);
   return uuid ? { uuid, type: data.type, status: data.status as OrderStatusData['status'] } : null;
 }

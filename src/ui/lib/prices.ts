@@ -6,6 +6,7 @@
  * number must be finite and within bounds. Coins map to ids by the coins file's `coingecko_id`.
  */
 import { MmNumber } from '../../shared/number';
+import { isRecord } from '../../shared/guards';
 
 export const DEFAULT_PRICE_URL = 'https://api.coingecko.com/api/v3/simple/price';
 /** The currencies offered, with the decimals a value is shown with. */
@@ -34,7 +35,6 @@ const ID_RE = /^[a-z0-9][a-z0-9._-]{0,79}$/;
 const MAX_URL = 300;
 const TIMEOUT_MS = 10_000;
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const DEFAULT_PRICE_SETTINGS: PriceSettings = { enabled: false, url: DEFAULT_PRICE_URL, currency: 'usd' };
 
@@ -56,7 +56,7 @@ export function priceUrlError(raw: string): string | null {
 
 /** Settings read back from storage: anything unreadable or invalid falls back to the default. */
 export function readPriceSettings(raw: unknown): PriceSettings {
-  if (!isObj(raw)) return { ...DEFAULT_PRICE_SETTINGS };
+  if (!isRecord(raw)) return { ...DEFAULT_PRICE_SETTINGS };
   const url = typeof raw.url === 'string' && priceUrlError(raw.url) === null ? raw.url.trim() : DEFAULT_PRICE_URL;
   const currency = typeof raw.currency === 'string' && Object.hasOwn(FIAT_CURRENCIES, raw.currency) ? raw.currency : 'usd';
   return { enabled: raw.enabled === true, url, currency };
@@ -67,7 +67,7 @@ export function readCoingeckoIds(coins: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!Array.isArray(coins)) return out;
   for (const e of coins) {
-    if (isObj(e) && typeof e.coin === 'string' && typeof e.coingecko_id === 'string' && ID_RE.test(e.coingecko_id)) out[e.coin] = e.coingecko_id;
+    if (isRecord(e) && typeof e.coin === 'string' && typeof e.coingecko_id === 'string' && ID_RE.test(e.coingecko_id)) out[e.coin] = e.coingecko_id;
   }
   return out;
 }
@@ -98,11 +98,11 @@ function bounded(v: unknown, min: MmNumber, max: MmNumber): MmNumber | null {
  */
 export function readSimplePrice(body: unknown, ids: readonly string[], currency: string): Map<string, Quote> {
   const out = new Map<string, Quote>();
-  if (!isObj(body)) return out;
+  if (!isRecord(body)) return out;
   for (const id of ids) {
     if (!Object.hasOwn(body, id)) continue;
     const entry = body[id];
-    if (!isObj(entry)) continue;
+    if (!isRecord(entry)) continue;
     const price = bounded(entry[currency], MmNumber.ZERO, MAX_PRICE);
     if (price === null) continue;
     out.set(id, { price, change24h: bounded(entry[`${currency}_24h_change`], MIN_CHANGE, MAX_CHANGE) });

@@ -12,6 +12,7 @@
  *
  * The pair takes two segments: tickers carry dashes themselves (`RLTC1-segwit`).
  */
+import { UUID_RE } from '../../shared/uuid';
 
 /** Where inside an unlocked wallet the page is. `tab` is the wallet page's tab id. */
 export interface WalletLocation {
@@ -32,7 +33,6 @@ const TAB_SEGMENT: Record<string, string> = { wallet: 'coins' };
 const SEGMENT_TAB: Record<string, string> = { coins: 'wallet' };
 
 const TICKER_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TAB_RE = /^[a-z][a-z0-9-]{0,23}$/;
 /** Wallet names are the user's; longer hashes are not ours. */
 const MAX_WALLET_NAME = 200;

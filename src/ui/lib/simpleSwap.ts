@@ -8,6 +8,8 @@
  */
 import { MmNumber } from '../../shared/number';
 import { num } from './orders';
+import { UUID_RE } from '../../shared/uuid';
+import { isRecord } from '../../shared/guards';
 
 export interface BestOrder {
   uuid: string;
@@ -21,15 +23,13 @@ export interface BestOrder {
 
 /** Entries read per coin: more than a page ever needs, so a flood cannot stall it. */
 export const MAX_BEST_ENTRIES = 500;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** KDF's number triple `{decimal, rational, fraction}`: the fraction is exact, the decimal may be cut. */
 function tripleNumber(v: unknown): MmNumber | null {
-  if (!isObj(v)) return null;
+  if (!isRecord(v)) return null;
   try {
-    if (isObj(v.fraction)) return MmNumber.parse(v.fraction);
+    if (isRecord(v.fraction)) return MmNumber.parse(v.fraction);
   } catch {
     // Fall back to the decimal text.
   }
@@ -43,12 +43,12 @@ export function bestOrdersParams(from: string, amount: string): Record<string, u
 
 /** The orders of the mmrpc `best_orders` result that give `to`, checked; malformed entries are left out. */
 export function readBestOrders(result: unknown, to: string): BestOrder[] {
-  if (!isObj(result) || !isObj(result.orders) || !Object.hasOwn(result.orders, to)) return [];
+  if (!isRecord(result) || !isRecord(result.orders) || !Object.hasOwn(result.orders, to)) return [];
   const list = result.orders[to];
   if (!Array.isArray(list)) return [];
   const out: BestOrder[] = [];
   for (const e of list.slice(0, MAX_BEST_ENTRIES)) {
-    if (!isObj(e) || e.is_mine === true || typeof e.uuid !== 'string' || !UUID_RE.test(e.uuid)) continue;
+    if (!isRecord(e) || e.is_mine === true || typeof e.uuid !== 'string' || !UUID_RE.test(e.uuid)) continue;
     const price = tripleNumber(e.price);
     const minFrom = tripleNumber(e.base_min_volume);
     const maxFrom = tripleNumber(e.base_max_volume);

@@ -4,6 +4,8 @@
  * and what a person reads from them: the steps, each transaction, the lock times, what comes next.
  */
 import type { SwapConfirmationsData, SwapEventData } from '../../shared/wire';
+import { UUID_RE } from '../../shared/uuid';
+import { isRecord } from '../../shared/guards';
 
 export type SwapRole = 'Maker' | 'Taker';
 
@@ -36,20 +38,18 @@ export const MAX_SWAP_EVENTS = 64;
 /** The newest swaps the list reads (one `my_recent_swaps` page). */
 export const SWAPS_PAGE_LIMIT = 50;
 const MAX_NAME = 64;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isName = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_NAME;
 
 function readEvent(v: unknown): SwapSavedEvent | null {
-  if (!isObj(v) || typeof v.timestamp !== 'number' || !Number.isFinite(v.timestamp) || !isObj(v.event)) return null;
+  if (!isRecord(v) || typeof v.timestamp !== 'number' || !Number.isFinite(v.timestamp) || !isRecord(v.event)) return null;
   if (!isName(v.event.type)) return null;
   return { timestamp: v.timestamp, event: { type: v.event.type, ...('data' in v.event ? { data: v.event.data } : {}) } };
 }
 
 /** A `swap_started` / `swap_status` payload, checked and bounded; null when it is not one. */
 export function readSwapEvent(data: unknown): SwapEventData | null {
-  if (!isObj(data) || typeof data.uuid !== 'string' || !UUID_RE.test(data.uuid)) return null;
+  if (!isRecord(data) || typeof data.uuid !== 'string' || !UUID_RE.test(data.uuid)) return null;
   if (data.type !== 'Maker' && data.type !== 'Taker') return null;
   const event = readEvent(data.event);
   return event ? { uuid: data.uuid.toLowerCase(), type: data.type, event } : null;
@@ -57,8 +57,8 @@ export function readSwapEvent(data: unknown): SwapEventData | null {
 
 /** A swap record from the node, checked and bounded; null when it is not one. */
 export function readSwapStatus(v: unknown): SwapStatus | null {
-  if (!isObj(v) || (v.type !== 'Maker' && v.type !== 'Taker') || typeof v.uuid !== 'string' || !UUID_RE.test(v.uuid)) return null;
-  if (!Array.isArray(v.events) || v.events.length > MAX_SWAP_EVENTS || !isObj(v.my_info)) return null;
+  if (!isRecord(v) || (v.type !== 'Maker' && v.type !== 'Taker') || typeof v.uuid !== 'string' || !UUID_RE.test(v.uuid)) return null;
+  if (!Array.isArray(v.events) || v.events.length > MAX_SWAP_EVENTS || !isRecord(v.my_info)) return null;
   const events = v.events.map(readEvent);
   if (events.some((e) => e === null)) return null;
   const strs = ['maker_coin', 'maker_amount', 'taker_coin', 'taker_amount'] as const;
@@ -199,14 +199,14 @@ export interface SwapTx {
 }
 
 function txHashOf(data: unknown): string | null {
-  if (!isObj(data)) return null;
-  const d = isObj(data.transaction) ? data.transaction : data;
+  if (!isRecord(data)) return null;
+  const d = isRecord(data.transaction) ? data.transaction : data;
   return typeof d.tx_hash === 'string' && /^(0x)?[0-9a-f]{1,128}$/i.test(d.tx_hash) ? d.tx_hash : null;
 }
 
 function startedNumber(s: SwapStatus, key: string): number | null {
   const data = s.events.find((e) => e.event.type === 'Started')?.event.data;
-  const v = isObj(data) ? data[key] : undefined;
+  const v = isRecord(data) ? data[key] : undefined;
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
@@ -276,7 +276,7 @@ const HASH_RE = /^(0x)?[0-9a-f]{1,128}$/i;
 
 /** A `swap_confirmations` payload, checked; null when it is not one. */
 export function readSwapConfirmations(data: unknown): SwapConfirmationsData | null {
-  if (!isObj(data) || typeof data.uuid !== 'string' || !UUID_RE.test(data.uuid)) return null;
+  if (!isRecord(data) || typeof data.uuid !== 'string' || !UUID_RE.test(data.uuid)) return null;
   if (typeof data.coin !== 'string' || !COIN_RE.test(data.coin) || typeof data.tx_hash !== 'string' || !HASH_RE.test(data.tx_hash)) return null;
   const count = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= CONFIRMATIONS_LIMIT;
   if (!(data.confirmations === null || count(data.confirmations)) || !count(data.required) || data.required < 1) return null;
@@ -356,7 +356,7 @@ const NOT_SHOWN = new Set(['MakerPaymentInstructionsReceived', 'TakerPaymentInst
 export function swapSteps(s: SwapStatus, live: readonly SwapConfirmationsData[] = []): SwapStep[] {
   const steps: SwapStep[] = s.events.map((e, i) => {
     const d = e.event.data;
-    const failed = s.error_events.includes(e.event.type) && isObj(d) && typeof d.error === 'string';
+    const failed = s.error_events.includes(e.event.type) && isRecord(d) && typeof d.error === 'string';
     return {
       type: e.event.type,
       label: eventLabel(s.type, e.event.type),
@@ -407,9 +407,9 @@ export function swapLocks(s: SwapStatus): SwapLock[] {
   const mine = startedNumber(s, s.type === 'Maker' ? 'maker_payment_lock' : 'taker_payment_lock');
   const negotiated = s.events.find((e) => e.event.type === 'Negotiated')?.event.data;
   const theirsKey = s.type === 'Maker' ? 'taker_payment_locktime' : 'maker_payment_locktime';
-  const theirs = isObj(negotiated) && typeof negotiated[theirsKey] === 'number' ? negotiated[theirsKey] : null;
+  const theirs = isRecord(negotiated) && typeof negotiated[theirsKey] === 'number' ? negotiated[theirsKey] : null;
   const waitData = s.events.find((e) => /WaitRefundStarted$/.test(e.event.type))?.event.data;
-  const refund = isObj(waitData) && typeof waitData.wait_until === 'number' ? waitData.wait_until : null;
+  const refund = isRecord(waitData) && typeof waitData.wait_until === 'number' ? waitData.wait_until : null;
   const locks: SwapLock[] = [];
   if (mine !== null) locks.push({ kind: 'mine', label: 'Your payment can be refunded to you after', until: mine });
   if (theirs !== null) locks.push({ kind: 'theirs', label: 'Their payment can be refunded to them after', until: theirs });

@@ -4,6 +4,8 @@
  * the worker then finds the granted device itself), the `task::init_hwdevice` status shapes
  * (spec §2.6), and the texts the user sees for each status and error.
  */
+import type { ErrorReason, ErrorType } from '../../shared/contract/errors';
+import type { ChannelError } from '../../shared/wire';
 import { stripTrace } from './coinErrors';
 
 /** Builds for browser tests (VITE_TREZOR_SIM=1): the worker holds a simulated Trezor, no chooser. */
@@ -40,21 +42,25 @@ export type HwTaskStatus =
 
 /** A failure to show: from a task's Error status or a refused call (RpcError). */
 export interface HwFailure {
-  errorType: string | undefined;
+  errorType: ErrorType | undefined;
   errorData: unknown;
   message: string;
+  /** The finer cause the worker channel gives (unplugged, HID-only, busy). */
+  reason?: ErrorReason | undefined;
 }
 
-export function failureOfStatus(details: TaskErrorDetails): HwFailure {
-  return { errorType: details.error_type, errorData: details.error_data, message: details.error ?? '' };
+/** A task's `Error` status; `error` is what the worker channel said of it (its type and reason). */
+export function failureOfStatus(details: TaskErrorDetails, error?: ChannelError): HwFailure {
+  return { errorType: error?.type, errorData: details.error_data, message: details.error ?? '', reason: error?.reason };
 }
 
 export function failureOfError(e: unknown): HwFailure {
-  const typed = e as { errorType?: unknown; message?: unknown; errorData?: unknown };
+  const typed = e as { errorType?: ErrorType; message?: unknown; errorData?: unknown; reason?: ErrorReason } | null | undefined;
   return {
     errorType: typeof typed?.errorType === 'string' ? typed.errorType : undefined,
     errorData: typed?.errorData,
     message: typeof typed?.message === 'string' ? typed.message : String(e),
+    reason: typed?.reason,
   };
 }
 
@@ -86,8 +92,8 @@ export function describeHwFailure(f: HwFailure): string {
         case 'UserCancelled':
           return 'Cancelled on your Trezor.';
         case 'NoTrezorDeviceAvailable':
-          if (/disconnected|closed/i.test(text)) return 'Your Trezor was unplugged. Plug it in again and try again.';
-          if (/HID/.test(text)) {
+          if (f.reason === 'TrezorDisconnected') return 'Your Trezor was unplugged. Plug it in again and try again.';
+          if (f.reason === 'TrezorHidOnly') {
             return 'This Trezor One has old firmware that browsers cannot reach. Update it with Trezor Suite, then try again.';
           }
           return 'No Trezor found. Plug it in and try again.';
@@ -115,7 +121,7 @@ export function describeHwFailure(f: HwFailure): string {
     case 'NoSuchTask':
       return 'The connection attempt was lost. Try again.';
     case 'Internal':
-      if (/Cannot connect to the Trezor/i.test(text)) {
+      if (f.reason === 'TrezorBusy') {
         return 'Your Trezor could not be opened. It may be in use in another tab or in Trezor Suite: close it there and try again.';
       }
       return `Something went wrong while talking to your Trezor: ${text}`;

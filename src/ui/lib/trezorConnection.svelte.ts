@@ -4,6 +4,7 @@
  * per unlocked wallet page; the connected device stays known until the page locks.
  */
 import type { RpcClient } from '../../client/RpcClient';
+import type { ChannelError } from '../../shared/wire';
 import type { HwFailure, HwTaskStatus, TrezorDeviceInfo } from './trezor';
 import { canRetry, describeHwFailure, failureOfError, failureOfStatus, grantTrezor } from './trezor';
 
@@ -103,8 +104,8 @@ export class TrezorConnection {
       // It finished in the meantime: show how it ended rather than pretend it was cancelled.
       if (failureOfError(e).errorType === 'TaskFinished') {
         try {
-          const last = await this.client.call<HwTaskStatus>(`${METHOD}::status`, { task_id: taskId });
-          if (run === this.run && this.finish(last)) return;
+          const last = await this.client.callReporting<HwTaskStatus>(`${METHOD}::status`, { task_id: taskId });
+          if (run === this.run && this.finish(last.result, last.error)) return;
         } catch {
           // gone: fall through to cancelled
         }
@@ -159,8 +160,9 @@ export class TrezorConnection {
     if (run !== this.run || taskId === null) return;
     const actions = this.actions;
     let status: HwTaskStatus;
+    let failure: ChannelError | undefined;
     try {
-      status = await this.client.call<HwTaskStatus>(`${METHOD}::status`, { task_id: taskId });
+      ({ result: status, error: failure } = await this.client.callReporting<HwTaskStatus>(`${METHOD}::status`, { task_id: taskId }));
     } catch (e) {
       if (run !== this.run) return;
       this.taskId = null;
@@ -169,7 +171,7 @@ export class TrezorConnection {
     }
     if (run !== this.run) return;
     if (status.status === 'Ok' || status.status === 'Error') {
-      this.finish(status);
+      this.finish(status, failure);
       return;
     }
     // A PIN or passphrase was sent while this status was on its way: it is out of date.
@@ -191,7 +193,7 @@ export class TrezorConnection {
   }
 
   /** A final status: connected or failed. Returns false for a status that is not final. */
-  private finish(status: HwTaskStatus): boolean {
+  private finish(status: HwTaskStatus, failure?: ChannelError): boolean {
     if (status.status === 'Ok') {
       this.taskId = null;
       this.device = status.details;
@@ -200,7 +202,7 @@ export class TrezorConnection {
     }
     if (status.status === 'Error') {
       this.taskId = null;
-      this.fail(failureOfStatus(status.details));
+      this.fail(failureOfStatus(status.details, failure));
       return true;
     }
     return false;

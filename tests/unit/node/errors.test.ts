@@ -31,7 +31,7 @@ describe('error locations', () => {
 
   it('records the module that made an MmError, and nothing outside src/', () => {
     expect(dispatcherError.noSuchMethod().frames).toEqual([{ file: 'dispatcherError', line: expect.any(Number) }]);
-    const here = new MmError({ errorType: 'X', message: 'm' });
+    const here = new MmError({ errorType: 'Internal', message: 'm' });
     expect(here.frames).toEqual([]);
     expect(here.httpStatus).toBe(500);
   });

@@ -4,11 +4,12 @@
  * (enable_eth_with_tokens, task::enable_eth) and `EnableTokenError` (enable_erc20), all in
  * coins_activation. Unit-like variants that carry a string display just that string, as derive_more does.
  */
+import type { ActivationErrorType, CommonErrorType } from '../../../shared/contract/errors';
 import { MmError } from '../../core/errors';
 import type { NodeFailure } from '../eth/nodeFailures';
 import type { ServerFailure } from '../utxo/electrum';
 
-const err = (errorType: string, message: string, errorData: unknown, httpStatus: number, cause?: unknown): MmError =>
+const err = (errorType: ActivationErrorType | CommonErrorType, message: string, errorData: unknown, httpStatus: number, cause?: unknown): MmError =>
   new MmError({ errorType, message, errorData, httpStatus, cause });
 
 /** serde_json's compact text of the protocol object, as KDF's `{}` prints a `Json`. */

@@ -4,7 +4,8 @@
  * large file costs one coin, not the node.
  */
 import { parseProtocol } from './protocol';
-import { EntryReader, isRecord, shown } from './reader';
+import { EntryReader, shown } from './reader';
+import { isRecord } from '../../../shared/guards';
 import type { CoinConfig, CoinConfigIssue, CoinProtocol } from './types';
 import { parseUtxoParams } from './utxo';
 

@@ -5,10 +5,7 @@
  * wrong one; callers apply KDF's defaults with `??`.
  */
 import type { CoinConfigIssue } from './types';
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord } from '../../../shared/guards';
 
 /** The offending value as JSON, shortened so a huge object cannot flood the report. */
 export function shown(value: unknown): string {

@@ -112,7 +112,7 @@ export async function reenablePassivePlatform(
   const ticker = config.ticker;
   readEthActivationParams(args, coinsFileContracts(ctx, config));
   const coin = ctx.enabledCoins.getAny(ticker);
-  if (!(coin instanceof EthCoin) || !coin.isPlatform) throw coinError.activation(`Coin ${ticker} already initialized`);
+  if (!(coin instanceof EthCoin) || !coin.isPlatform) throw coinError.alreadyActivated(ticker);
   let balance: CoinBalance;
   try {
     balance = await withTimeout(coin.balance(), BALANCE_TIMEOUT_MS, 'balance query timed out');
@@ -121,7 +121,7 @@ export async function reenablePassivePlatform(
   }
   if (!ctx.enabledCoins.makeAvailable(ticker)) {
     // Enabled by a concurrent call meanwhile, or disabled for good.
-    throw coinError.activation(ctx.enabledCoins.getAny(ticker) ? `Coin ${ticker} already initialized` : `Coin ${ticker} was disabled while being enabled`);
+    throw ctx.enabledCoins.getAny(ticker) ? coinError.alreadyActivated(ticker) : coinError.activation(`Coin ${ticker} was disabled while being enabled`);
   }
   return { coin, balance };
 }

@@ -3,6 +3,7 @@
  * and why (`error_data.nodes`) and a client can say it in words without parsing texts.
  */
 import { MmError } from '../../core/errors';
+import { findInChain } from '../../../shared/errorChain';
 
 /**
  * `unreachable`: no HTTP answer (refused, unknown host, TLS, CORS in a browser); `timeout`: no
@@ -33,10 +34,7 @@ export class NodesFailedError extends MmError {
 
 /** The per-node failures of a failed activation, found along the error's `cause` chain. */
 export function nodeFailuresOf(e: unknown): NodeFailure[] | undefined {
-  for (let at = e, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
-    if (at instanceof NodesFailedError) return at.nodes;
-  }
-  return undefined;
+  return findInChain(e, (link) => link instanceof NodesFailedError)?.nodes;
 }
 
 const field = (o: unknown, key: string): unknown => (typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[key] : undefined);

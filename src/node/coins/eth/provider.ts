@@ -12,6 +12,7 @@ import { FetchRequest, JsonRpcProvider, Network } from 'ethers';
 import { MmError } from '../../core/errors';
 import type { LogFn } from './log';
 import { classifyNodeError, NodesFailedError, type NodeFailure } from './nodeFailures';
+import { errorMessage } from '../../../shared/errorChain';
 
 /** Per request; a dead node that refuses the connection fails at once, a silent one after this. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -136,5 +137,5 @@ export function jsonRpcErrorOf(e: unknown, depth = 0): JsonRpcErrorObject | null
 
 function describe(e: unknown): string {
   if (typeof e === 'object' && e !== null && 'shortMessage' in e && typeof e.shortMessage === 'string') return e.shortMessage;
-  return e instanceof Error ? e.message : String(e);
+  return errorMessage(e);
 }

@@ -11,6 +11,7 @@ import { bytesToHex, hexToBytes } from '../../crypto';
 import { coinError } from '../coinErrors';
 import type { ElectrumClient } from '../utxo/electrum';
 import { TRANSFER_TOPIC } from './abi';
+import { isRecord } from '../../../shared/guards';
 
 export const CONTRACT_CALL = 'blockchain.contract.call';
 export const EVENT_HISTORY = 'blockchain.contract.event.get_history';
@@ -29,7 +30,6 @@ const MAX_RECEIPT_TEXT = 256;
 /** Output bytes read of a call (a `balanceOf`, `allowance` or `decimals` answer is 32). */
 export const MAX_CALL_OUTPUT_BYTES = 4096;
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const HEX = /^([0-9a-f]{2})*$/i;
 
 function malformed(what: string, method = CONTRACT_CALL): never {
@@ -73,7 +73,7 @@ export interface TxReceipt {
 }
 
 function parseLog(v: unknown): EventLog {
-  if (!isObj(v)) malformed('a log is not an object', GET_RECEIPT);
+  if (!isRecord(v)) malformed('a log is not an object', GET_RECEIPT);
   if (!Array.isArray(v.topics) || v.topics.length > 4) malformed('log topics are not a list of at most 4', GET_RECEIPT);
   return {
     address: hexOf(GET_RECEIPT, v.address, 'log address', { bytes: 20 }),
@@ -90,7 +90,7 @@ function boundedText(v: unknown, name: string): string | null {
 }
 
 function parseReceipt(v: unknown): TxReceipt {
-  if (!isObj(v)) malformed('a receipt is not an object', GET_RECEIPT);
+  if (!isRecord(v)) malformed('a receipt is not an object', GET_RECEIPT);
   const { blockNumber, outputIndex, gasUsed, log, excepted, exceptedMessage } = v;
   if (!isUint(blockNumber) || !isUint(outputIndex) || !isUint(gasUsed)) malformed('blockNumber, outputIndex or gasUsed is not a non-negative integer', GET_RECEIPT);
   if (!Array.isArray(log) || log.length > MAX_LOGS_PER_RECEIPT) malformed(`log is not a list of at most ${MAX_LOGS_PER_RECEIPT}`, GET_RECEIPT);
@@ -110,7 +110,7 @@ export class Qrc20ElectrumApi {
   /** The call's `executionResult.output` (KDF's `ContractCallResult`). */
   async contractCall(contract: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
     const r = await this.client.request<unknown>(CONTRACT_CALL, [bytesToHex(contract), bytesToHex(data), '']);
-    if (!isObj(r) || !isObj(r.executionResult)) malformed('no executionResult');
+    if (!isRecord(r) || !isRecord(r.executionResult)) malformed('no executionResult');
     const output = r.executionResult.output;
     if (typeof output !== 'string') malformed('executionResult.output is not a string');
     const hex = output.replace(/^0x/i, '');
@@ -126,7 +126,7 @@ export class Qrc20ElectrumApi {
     if (r.length > MAX_TRANSFER_EVENTS) malformed(`${r.length} events, more than the ${MAX_TRANSFER_EVENTS} a token history may hold`, EVENT_HISTORY);
     const heights = new Map<string, number>();
     for (const it of r) {
-      if (!isObj(it)) malformed('an item is not an object', EVENT_HISTORY);
+      if (!isRecord(it)) malformed('an item is not an object', EVENT_HISTORY);
       const txHash = hexOf(EVENT_HISTORY, it.tx_hash, 'tx_hash', { bytes: 32 });
       if (!isUint(it.height) || !isUint(it.log_index)) malformed('height or log_index is not a non-negative integer', EVENT_HISTORY);
       heights.set(txHash, it.height);

@@ -3,34 +3,16 @@
  * with the fieldless `HwRpcError` variant as `error_data` (`crypto/src/hw_error.rs`), and anything
  * the GUI cannot act on (garbled frames, unexpected replies, USB faults) as `Internal`.
  */
+import type { HwReason, HwRpcError } from '../../../shared/contract/errors';
 import { MmError } from '../../core/errors';
 
-/** KDF's `HwRpcError`: what a client must be able to tell apart and handle. */
-export type HwRpcError =
-  | 'NoTrezorDeviceAvailable'
-  | 'FoundMultipleDevices'
-  | 'FoundUnexpectedDevice'
-  | 'InvalidPin'
-  | 'UnexpectedMessage'
-  | 'ButtonExpected'
-  | 'DataError'
-  | 'PinExpected'
-  | 'InvalidSignature'
-  | 'ProcessError'
-  | 'NotEnoughFunds'
-  | 'NotInitialized'
-  | 'WipeCodeMismatch'
-  | 'InvalidSession'
-  | 'FirmwareError'
-  | 'FailureMessageNotFound'
-  | 'UserCancelled'
-  | 'PongMessageMismatch';
+export type { HwRpcError } from '../../../shared/contract/errors';
 
-export class HwError extends MmError {
+export class HwError extends MmError<'HwError'> {
   readonly hwRpcError: HwRpcError;
 
-  constructor(hwRpcError: HwRpcError, message: string, cause?: unknown) {
-    super({ errorType: 'HwError', message, errorData: hwRpcError, httpStatus: 500, cause });
+  constructor(hwRpcError: HwRpcError, message: string, cause?: unknown, pageReason?: HwReason) {
+    super({ errorType: 'HwError', message, errorData: hwRpcError, httpStatus: 500, cause, pageReason });
     this.name = 'HwError';
     this.hwRpcError = hwRpcError;
   }
@@ -45,9 +27,9 @@ export class TrezorProtocolError extends MmError {
 }
 
 /** A WebUSB call failed for another reason than the device going away (e.g. claimed elsewhere). */
-export class TrezorTransportError extends MmError {
-  constructor(message: string, cause?: unknown) {
-    super({ errorType: 'Internal', message, errorData: message, httpStatus: 500, cause });
+export class TrezorTransportError extends MmError<'Internal'> {
+  constructor(message: string, cause?: unknown, pageReason?: HwReason) {
+    super({ errorType: 'Internal', message, errorData: message, httpStatus: 500, cause, pageReason });
     this.name = 'TrezorTransportError';
   }
 }
@@ -75,7 +57,7 @@ export class UnexpectedUserInteractionError extends MmError {
 }
 
 export function deviceDisconnected(cause?: unknown): HwError {
-  return new HwError('NoTrezorDeviceAvailable', 'Trezor device disconnected', cause);
+  return new HwError('NoTrezorDeviceAvailable', 'Trezor device disconnected', cause, 'TrezorDisconnected');
 }
 
 export function userCancelled(): HwError {

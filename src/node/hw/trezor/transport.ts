@@ -6,6 +6,7 @@
  */
 import { deviceDisconnected, HwError, TrezorTransportError } from './errors';
 import { encodeReports, REPORT_SIZE, ReportReassembler, type WireMessage } from './protocol';
+import { errorMessage } from '../../../shared/errorChain';
 
 /** The parts of WebUSB used here (TypeScript's DOM library has no WebUSB types). */
 export interface UsbEndpointLike {
@@ -102,7 +103,7 @@ export class WebUsbTransport implements TrezorTransport {
       await device.claimInterface(interfaceNumber);
     } catch (e) {
       if (isDisconnectError(e)) throw deviceDisconnected(e);
-      throw new TrezorTransportError(`Cannot connect to the Trezor: ${errorText(e)}`, e);
+      throw new TrezorTransportError(`Cannot connect to the Trezor: ${errorMessage(e)}`, e, 'TrezorBusy');
     }
     return new WebUsbTransport(usb, device, interfaceNumber, endpoint);
   }
@@ -140,7 +141,7 @@ export class WebUsbTransport implements TrezorTransport {
   /** Releases the device for other tabs and apps; a device already gone needs nothing. */
   async close(): Promise<void> {
     this.usb.removeEventListener('disconnect', this.onDisconnect);
-    this.setLost(new HwError('NoTrezorDeviceAvailable', 'Trezor connection closed'));
+    this.setLost(new HwError('NoTrezorDeviceAvailable', 'Trezor connection closed', undefined, 'TrezorDisconnected'));
     if (!this.device.opened) return;
     await this.device.releaseInterface(this.interfaceNumber).catch(() => undefined);
     await this.device.close().catch(() => undefined);
@@ -157,7 +158,7 @@ export class WebUsbTransport implements TrezorTransport {
         this.setLost(deviceDisconnected(e));
         return this.lost;
       }
-      throw new TrezorTransportError(`USB transfer failed: ${errorText(e)}`, e);
+      throw new TrezorTransportError(`USB transfer failed: ${errorMessage(e)}`, e);
     }
   }
 
@@ -179,10 +180,8 @@ async function findTrezor(usb: UsbLike): Promise<UsbDeviceLike> {
   const [trezor] = trezors;
   if (trezor) return trezor;
   const hid = devices.some((d) => d.vendorId === T1_HID.vendorId && d.productId === T1_HID.productId);
-  const message = hid
-    ? 'The connected Trezor One uses HID, which WebUSB cannot drive; update its firmware'
-    : 'No Trezor device available';
-  throw new HwError('NoTrezorDeviceAvailable', message);
+  if (hid) throw new HwError('NoTrezorDeviceAvailable', 'The connected Trezor One uses HID, which WebUSB cannot drive; update its firmware', undefined, 'TrezorHidOnly');
+  throw new HwError('NoTrezorDeviceAvailable', 'No Trezor device available');
 }
 
 /** The interface with a vendor-specific (255) alternate, and that alternate's first endpoint. */
@@ -200,6 +199,3 @@ function isDisconnectError(e: unknown): boolean {
   return e instanceof Error && (e.name === 'NetworkError' || e.name === 'NotFoundError');
 }
 
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}

@@ -11,13 +11,13 @@ import { MmError } from '../../core/errors';
 import { deriveSwapSecret, secretHash } from '../protocol/secret';
 import { MAKER_ERROR_EVENTS, MAKER_SUCCESS_EVENTS, TAKER_ERROR_EVENTS, TAKER_SUCCESS_EVENTS } from './events';
 import { parseStoredSwap, SAVED_SWAP_VERSION, startedData, type SavedSwap } from './savedSwap';
+import { LOWER_UUID_RE } from '../../../shared/uuid';
 
 /** At most this many swaps per import: a wallet's history, not a flood. */
 export const MAX_IMPORT_SWAPS = 1000;
 /** At most this much JSON per swap: a legacy swap with every event and transaction is a few KiB. */
 export const MAX_IMPORT_SWAP_BYTES = 64 * 1024;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const HIDDEN_SECRET = '0'.repeat(64);
 
 /** The import request as a whole is refused (KDF's `ERR!` text, HTTP 500). */
@@ -77,7 +77,7 @@ function readRecord(raw: unknown, path: string): SavedSwap {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ImportSwapsError(`${path}: expected an object`);
   const o = raw as Record<string, unknown>;
   const uuid = text(o.uuid, `${path}.uuid`);
-  if (!UUID_RE.test(uuid)) throw new ImportSwapsError(`${path}.uuid: expected a lowercase hyphenated uuid`);
+  if (!LOWER_UUID_RE.test(uuid)) throw new ImportSwapsError(`${path}.uuid: expected a lowercase hyphenated uuid`);
   const candidate = {
     v: SAVED_SWAP_VERSION,
     type: o.type,

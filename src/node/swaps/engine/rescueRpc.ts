@@ -6,17 +6,18 @@
  */
 import { MmNumber } from '../../../shared/number';
 import type { NodeContext } from '../../core/context';
+import type { SwapsErrorType } from '../../../shared/contract/errors';
 import { MmError } from '../../core/errors';
 import type { HandlerTable } from '../../core/handler';
 import type { SwapEngine } from './engine';
 import { exportSwap, ImportSwapsError, planImport } from './importExport';
+import { UUID_RE } from '../../../shared/uuid';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const flat = (errorType: string, message: string, cause?: unknown): MmError =>
+const flat = (errorType: SwapsErrorType, message: string, cause?: unknown): MmError =>
   new MmError({ errorType, message, errorData: message, httpStatus: 500, cause });
 
-function engineOf(ctx: NodeContext, errorType: string): SwapEngine {
+function engineOf(ctx: NodeContext, errorType: SwapsErrorType): SwapEngine {
   if (!ctx.swaps) throw flat(errorType, 'Swaps are not running: the node has no key or no peer-to-peer network');
   return ctx.swaps;
 }

@@ -245,4 +245,5 @@ export class SwapRun<S extends SavedSwap, F> {
 }
 
 /** The first error message, for the `{error}` of KDF's failure events. */
-export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** The swap events' `error` texts (KDF's `ERRL!` strings without the trace). */
+export { errorMessage as errorText } from '../../../shared/errorChain';

@@ -6,15 +6,16 @@
  */
 import type { ParamReader } from '../../../shared/params';
 import type { NodeContext } from '../../core/context';
+import type { CommonErrorType, SwapsErrorType } from '../../../shared/contract/errors';
 import { MmError } from '../../core/errors';
 import type { HandlerTable } from '../../core/handler';
 import { recentSwaps, RecentSwapsError, type RecentSwapsPage } from './recentSwaps';
 import type { SavedSwap } from './savedSwap';
 import { savedSwapToWire, swapRpcData, swapStatusToWire } from './statusWire';
+import { UUID_RE } from '../../../shared/uuid';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const typed = (errorType: string, message: string, httpStatus: number, errorData?: unknown, cause?: unknown): MmError =>
+const typed = (errorType: SwapsErrorType | CommonErrorType, message: string, httpStatus: number, errorData?: unknown, cause?: unknown): MmError =>
   new MmError({ errorType, message, errorData: errorData ?? message, httpStatus, cause });
 
 /** The flat methods' failures: KDF's `ERR!` strings, HTTP 500. */

@@ -7,15 +7,15 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { hash160 } from '../../crypto';
+import { LOWER_UUID_RE } from '../../../shared/uuid';
 
 /** Domain tag: keeps these HMACs apart from any other use of the same key. */
 const SWAP_SECRET_TAG = new TextEncoder().encode('browser-dex/swap-secret/v1:');
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function uuidBytes(uuid: string): Uint8Array {
   const text = uuid.toLowerCase();
-  if (!UUID_RE.test(text)) throw new RangeError('swap uuid must be a hyphenated hex uuid');
+  if (!LOWER_UUID_RE.test(text)) throw new RangeError('swap uuid must be a hyphenated hex uuid');
   const hex = text.replaceAll('-', '');
   return Uint8Array.from({ length: 16 }, (_, i) => parseInt(hex.slice(2 * i, 2 * i + 2), 16));
 }

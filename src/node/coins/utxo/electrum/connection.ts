@@ -11,6 +11,7 @@ import { ElectrumError, SocketFailure } from './errors';
 import type { ServerFailureReason } from './errors';
 import type { ConnectionLimits } from './limits';
 import type { ElectrumCall, ItemResult, LogLevel, Timers, WebSocketLike } from './types';
+import { errorMessage } from '../../../../shared/errorChain';
 
 /** The protocol range we offer and accept (KDF: `["1.2", "1.4"]`). */
 export const PROTOCOL_MIN = '1.2';
@@ -137,7 +138,7 @@ export class ElectrumConnection {
       socket = this.s.openSocket();
     } catch (e) {
       this.markSocketClosed();
-      queueMicrotask(() => this.fail(`cannot open ${this.s.url}: ${describe(e)}`, e, 'warn', 'unreachable'));
+      queueMicrotask(() => this.fail(`cannot open ${this.s.url}: ${errorMessage(e)}`, e, 'warn', 'unreachable'));
       return;
     }
     this.socket = socket;
@@ -269,7 +270,7 @@ export class ElectrumConnection {
       socket.send(text);
       this.s.traffic.bytesSent += utf8Length(text);
     } catch (e) {
-      queueMicrotask(() => this.fail(`send failed: ${describe(e)}`, e, 'warn', this.endedBeforeOpen()));
+      queueMicrotask(() => this.fail(`send failed: ${errorMessage(e)}`, e, 'warn', this.endedBeforeOpen()));
     }
   }
 
@@ -392,9 +393,6 @@ export class ElectrumConnection {
   }
 }
 
-function describe(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 function errorCode(ev: unknown): unknown {
   return (ev as { error?: { code?: unknown } } | null)?.error?.code;

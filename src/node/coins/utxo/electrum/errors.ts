@@ -5,6 +5,7 @@
  * (`kind: 'server'`, never retried; its `code` and text are kept).
  */
 import { MmError } from '../../../core/errors';
+import { findInChain } from '../../../../shared/errorChain';
 import type { ElectrumProtocol, ElectrumServer, RpcErrorObject, TcpTarget } from './types';
 
 export type ElectrumErrorKind = 'transport' | 'server';
@@ -113,10 +114,7 @@ export function isElectrumError(e: unknown): e is ElectrumError {
 
 /** The per-server failures of a failed connect, found along the error's `cause` chain. */
 export function serverFailuresOf(e: unknown): ServerFailure[] | undefined {
-  for (let at = e, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
-    if (at instanceof ElectrumError && at.servers !== undefined) return at.servers;
-  }
-  return undefined;
+  return findInChain(e, (link): link is ElectrumError => link instanceof ElectrumError && link.servers !== undefined)?.servers;
 }
 
 /** KDF's wasm text for a TCP or SSL server (`ElectrumConnectionErr::Irrecoverable`). */
