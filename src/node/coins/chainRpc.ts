@@ -11,6 +11,7 @@ import type { ParamReader } from '../../shared/params';
 import { hasMedianTimePast } from './capabilities/medianTimePast';
 import { hasRawTransactions, rawTxError } from './capabilities/rawTransactions';
 import { mmrpcCoin } from './coinLookup';
+import { errorMessage } from '../../shared/errorChain';
 
 const mtpError = {
   noSuchCoin: (reason: string): MmError => new MmError({ errorType: 'NoSuchCoin', message: reason, errorData: reason, httpStatus: 404 }),
@@ -48,7 +49,7 @@ async function getCurrentMtp(ctx: NodeContext, params: ParamReader): Promise<unk
   try {
     times = await coin.mtpHeaderTimes();
   } catch (e) {
-    throw mtpError.rpc(e instanceof Error ? e.message : String(e), e);
+    throw mtpError.rpc(errorMessage(e), e);
   }
   if (times.length === 0) throw mtpError.rpc('Server returned zero count');
   return { mtp: medianTime(times) };

@@ -1,4 +1,5 @@
 import { MmError } from '../core/errors.js';
+import { errorMessage } from '../../shared/errorChain';
 
 export interface WalletLock {
   release(): void;
@@ -34,7 +35,7 @@ export async function tryAcquireWalletLock(
         return held;
       })
       .catch((e: unknown) => {
-        const detail = e instanceof Error ? e.message : String(e);
+        const detail = errorMessage(e);
         reject(
           new MmError({
             errorType: 'InternalError',

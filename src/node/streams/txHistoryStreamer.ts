@@ -13,6 +13,7 @@ import type { EnabledCoin } from '../coins/coin';
 import { txDetailsToWire } from '../coins/wire';
 import { onCoinShutdown, watchCoinChanges } from './coinHooks';
 import { streamError, streamHubOf, type StopStreamer, type StreamerOutput } from './streamHub';
+import { errorMessage } from '../../shared/errorChain';
 
 export const txHistoryStreamerId = (ticker: string): string => `TX_HISTORY:${ticker}`;
 
@@ -23,7 +24,7 @@ async function startTxHistory(coin: EnabledCoin & ChangeSignal, out: StreamerOut
   try {
     known = new Set((await history.transactions()).map((t) => t.internalId));
   } catch (e) {
-    throw streamError.enable(`SpawnError(${JSON.stringify(e instanceof Error ? e.message : String(e))})`);
+    throw streamError.enable(`SpawnError(${JSON.stringify(errorMessage(e))})`);
   }
   let queue: Promise<void> = Promise.resolve();
   const check = async (): Promise<void> => {

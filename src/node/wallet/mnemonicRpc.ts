@@ -13,6 +13,7 @@ import type { StoredWallet } from '../storage';
 import { mnemonicError } from './mnemonicErrors';
 import { passwordPolicyViolation } from './passwordPolicy';
 import { whileWalletClosed } from './walletLocks';
+import { errorMessage } from '../../shared/errorChain';
 
 /** One password check at a time for each running node. */
 const checkQueues = new WeakMap<NodeContext, Promise<unknown>>();
@@ -28,7 +29,7 @@ async function readStored(ctx: NodeContext, walletName: string): Promise<StoredW
   try {
     return await ctx.wallets.get(walletName);
   } catch (e) {
-    throw mnemonicError.walletsStorageError(e instanceof Error ? e.message : String(e), e);
+    throw mnemonicError.walletsStorageError(errorMessage(e), e);
   }
 }
 
@@ -85,7 +86,7 @@ async function changeMnemonicPassword(ctx: NodeContext, p: ParamReader): Promise
   try {
     await ctx.wallets.replace({ ...stored, encrypted_passphrase: encrypted });
   } catch (e) {
-    throw mnemonicError.walletsStorageError(e instanceof Error ? e.message : String(e), e);
+    throw mnemonicError.walletsStorageError(errorMessage(e), e);
   }
   ctx.log('info', `wallet '${walletName}': password changed`);
   return null;
@@ -106,7 +107,7 @@ async function deleteWallet(ctx: NodeContext, p: ParamReader): Promise<unknown> 
     try {
       await ctx.wallets.delete(walletName);
     } catch (e) {
-      throw mnemonicError.walletsStorageError(e instanceof Error ? e.message : String(e), e);
+      throw mnemonicError.walletsStorageError(errorMessage(e), e);
     }
   });
   ctx.log('info', `wallet '${walletName}' deleted`);

@@ -11,6 +11,7 @@ import type { StoredWallet, WalletsStore } from '../storage';
 import { mnemonicError } from './mnemonicErrors';
 import { MAX_WALLET_NAME_LENGTH } from './openWallet';
 import { whileWalletClosed } from './walletLocks';
+import { errorMessage } from '../../shared/errorChain';
 
 export interface RenameWalletRequest {
   wallet_name: string;
@@ -47,7 +48,7 @@ async function rename(store: WalletsStore, locks: LockManager | undefined, req: 
       await store.rename(oldName, { ...current, wallet_name: newName });
     } catch (e) {
       if (e instanceof MmError && e.errorType === 'WalletAlreadyExists') throw e;
-      throw mnemonicError.walletsStorageError(e instanceof Error ? e.message : String(e), e);
+      throw mnemonicError.walletsStorageError(errorMessage(e), e);
     }
   });
   return { wallet_name: newName };
@@ -74,7 +75,7 @@ async function readStored(store: WalletsStore, walletName: string): Promise<Stor
   try {
     return await store.get(walletName);
   } catch (e) {
-    throw mnemonicError.walletsStorageError(e instanceof Error ? e.message : String(e), e);
+    throw mnemonicError.walletsStorageError(errorMessage(e), e);
   }
 }
 

@@ -1,4 +1,5 @@
 /** Parsing the RPC console's text and filling in the session's userpass. */
+import { errorMessage } from '../../shared/errorChain';
 
 export type ConsoleParse =
   | { ok: true; body: unknown; userpassAdded: boolean }
@@ -18,7 +19,7 @@ export function parseConsoleInput(text: string, userpass: string | null): Consol
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    return { ok: false, error: `Invalid JSON: ${e instanceof Error ? e.message : String(e)}` };
+    return { ok: false, error: `Invalid JSON: ${errorMessage(e)}` };
   }
   if (userpass === null) return { ok: true, body: parsed, userpassAdded: false };
 

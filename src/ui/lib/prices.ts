@@ -7,6 +7,7 @@
  */
 import { MmNumber } from '../../shared/number';
 import { isRecord } from '../../shared/guards';
+import { errorMessage } from '../../shared/errorChain';
 
 export const DEFAULT_PRICE_URL = 'https://api.coingecko.com/api/v3/simple/price';
 /** The currencies offered, with the decimals a value is shown with. */
@@ -154,7 +155,7 @@ export async function fetchQuotes(settings: PriceSettings, ids: readonly string[
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (e) {
-    throw new PriceSourceError(`the price source could not be reached (${e instanceof Error ? e.message : String(e)})`);
+    throw new PriceSourceError(`the price source could not be reached (${errorMessage(e)})`);
   }
   if (!r.ok) throw new PriceSourceError(`the price source answered HTTP ${r.status}${r.status === 429 ? ' (too many requests: try again later)' : ''}`);
   const text = await readCapped(r, MAX_PRICE_BODY_BYTES);

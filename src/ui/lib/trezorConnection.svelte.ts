@@ -7,6 +7,7 @@ import type { RpcClient } from '../../client/RpcClient';
 import type { ChannelError } from '../../shared/wire';
 import type { HwFailure, HwTaskStatus, TrezorDeviceInfo } from './trezor';
 import { canRetry, describeHwFailure, failureOfError, failureOfStatus, grantTrezor } from './trezor';
+import { errorMessage } from '../../shared/errorChain';
 
 /** How often a running task's status is read (the node's own device polling runs at this pace too). */
 export const STATUS_POLL_MS = 500;
@@ -60,7 +61,7 @@ export class TrezorConnection {
         return;
       }
     } catch (e) {
-      if (run === this.run) this.fail({ errorType: undefined, errorData: undefined, message: e instanceof Error ? e.message : String(e) });
+      if (run === this.run) this.fail({ errorType: undefined, errorData: undefined, message: errorMessage(e) });
       return;
     }
     if (run !== this.run) return;

@@ -5,6 +5,7 @@
  */
 import { MmError } from '../../core/errors';
 import type { EnabledCoin } from '../coin';
+import { errorMessage } from '../../../shared/errorChain';
 
 export interface RawTransactions {
   /** Lowercase hex; throws `rawTxError.invalidHash`, `hashNotExist` or `transport`. */
@@ -40,5 +41,5 @@ export function readTxHash(hash: string): string {
 /** Every failure to read the chain reaches the client as `Transport`, as in KDF. */
 export function asTransport(e: unknown): MmError {
   if (e instanceof MmError && e.errorType === 'Transport') return e;
-  return rawTxError.transport(e instanceof Error ? e.message : String(e), e);
+  return rawTxError.transport(errorMessage(e), e);
 }

@@ -15,6 +15,7 @@ import { coinError } from '../coinErrors';
 import type { CoinConfig, UtxoParams } from '../config';
 import { decodeCashAddr, encodeCashAddr, type CashAddrKind, type CashAddress } from './cashaddr';
 import { outputScript, type UtxoAddressKind } from './tx/scripts';
+import { errorMessage } from '../../../shared/errorChain';
 
 export type { UtxoAddressKind };
 
@@ -123,7 +124,7 @@ function decodeSegwit(ticker: string, address: string): DecodedAddress {
     const v = bech32mVersion(address);
     if (v === 0) throw coinError.invalidAddress('a witness v0 address must use the bech32 checksum, not bech32m');
     if (v !== undefined) throw coinError.invalidAddress(`bech32m (witness v${v}) addresses are not supported for ${ticker}`);
-    throw coinError.invalidAddress(`not a valid bech32 address (${e instanceof Error ? e.message : String(e)})`);
+    throw coinError.invalidAddress(`not a valid bech32 address (${errorMessage(e)})`);
   }
   const [version, ...data] = words;
   if (version !== 0) throw coinError.invalidAddress(`witness version ${String(version)} is not supported, only v0`);

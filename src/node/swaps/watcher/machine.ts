@@ -16,6 +16,7 @@ import type { SwapClock } from '../engine/clock';
 import type { AdmittedSwap } from './admission';
 import { watchDeadlines, type WatchDeadlines, type WatcherConf } from './conf';
 import { TRANSITIONS, type WatcherErrorKind, type WatcherState, type WatcherSuccess } from './states';
+import { errorMessage } from '../../../shared/errorChain';
 
 /** KDF's TAKER_FEE_VALIDATION_ATTEMPTS and _RETRY_DELAY_SECS. */
 const FEE_ATTEMPTS = 6;
@@ -63,7 +64,7 @@ function describe(s: WatcherState): string {
 }
 
 const finished = (finished: WatcherSuccess, txHash?: string): WatcherState => (txHash ? { type: 'Stopped', finished, tx_hash: txHash } : { type: 'Stopped', finished });
-const failed = (kind: WatcherErrorKind, e: unknown): WatcherState => ({ type: 'Stopped', error: { kind, message: e instanceof Error ? e.message : String(e) } });
+const failed = (kind: WatcherErrorKind, e: unknown): WatcherState => ({ type: 'Stopped', error: { kind, message: errorMessage(e) } });
 
 /** A definite refusal of what the chain holds, as opposed to a transaction not there yet or a server that did not answer. */
 const isRefusal = (e: unknown): boolean => e instanceof SwapValidationError && !(e instanceof WatchedTxNotFound);

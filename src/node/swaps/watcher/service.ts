@@ -17,6 +17,7 @@ import { decodeWatcherMsg, MAX_WATCHER_MSG_BYTES, WATCHER_PREFIX, watcherTopic }
 import { MAX_STORED_SWAPS, MAX_WATCHED_SWAPS, PeerRateLimit } from './limits';
 import { parseState, type WatcherState } from './states';
 import type { WatchedSwapRecord, WatchedSwapsDb } from './store';
+import { errorMessage } from '../../../shared/errorChain';
 
 export interface SwapWatcherDeps {
   p2p: Pick<P2p, 'subscribe'>;
@@ -257,7 +258,7 @@ export class SwapWatcher {
     })
       .then(
         () => undefined,
-        (e: unknown) => this.deps.log(abort.signal.aborted ? 'info' : 'error', `watcher ${record.uuid}: stopped at ${current.state.type}: ${e instanceof Error ? e.message : String(e)}`),
+        (e: unknown) => this.deps.log(abort.signal.aborted ? 'info' : 'error', `watcher ${record.uuid}: stopped at ${current.state.type}: ${errorMessage(e)}`),
       )
       .finally(() => {
         this.running.delete(record.uuid);

@@ -7,6 +7,7 @@ import type { RpcClient } from '../../../client/RpcClient';
 import { describeStartFailure, type StartFailure } from '../../lib/errors';
 import { grantTrezor } from '../../lib/trezor';
 import { trezorWalletConf, type TrezorWalletConf } from './trezorWallets';
+import { errorMessage } from '../../../shared/errorChain';
 
 export const NO_TREZOR_CHOSEN = 'No Trezor was chosen. Plug it in, then choose it in the browser’s list.';
 
@@ -22,6 +23,6 @@ export async function useTrezorWallet(
     const failure = await start(await trezorWalletConf(client, existing, name));
     return failure === null ? null : describeStartFailure(failure, name === undefined ? 'create' : 'unlock');
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return errorMessage(e);
   }
 }

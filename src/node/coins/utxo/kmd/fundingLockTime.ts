@@ -7,11 +7,12 @@
 import { hexToBytes } from '../../../crypto';
 import { coinError } from '../../coinErrors';
 import { parseChainTx } from '../tx/txFormat';
+import { errorMessage } from '../../../../shared/errorChain';
 
 export function fundingLockTime(txHex: string, consensusBranchId: number): number {
   try {
     return parseChainTx(hexToBytes(txHex), consensusBranchId).locktime;
   } catch (e) {
-    throw coinError.transport(`the server's funding transaction does not decode: ${e instanceof Error ? e.message : String(e)}`, e);
+    throw coinError.transport(`the server's funding transaction does not decode: ${errorMessage(e)}`, e);
   }
 }

@@ -10,6 +10,7 @@ import { satToDecimal } from '../tx';
 import { UtxoCoin } from '../utxoCoin';
 import { KMD_TICKER } from './interest';
 import { kmdRewardsInfo, type KmdRewardsInfo } from './rewardsInfo';
+import { errorMessage } from '../../../../shared/errorChain';
 
 function toWire(info: KmdRewardsInfo, decimals: number): Record<string, unknown> {
   const { accrued } = info;
@@ -35,7 +36,7 @@ async function kmdRewardsInfoRpc(ctx: NodeContext): Promise<unknown> {
     const infos = await kmdRewardsInfo(kmd, await kmd.spendableUnspents());
     return { result: infos.map((i) => toWire(i, kmd.decimals)) };
   } catch (e) {
-    throw legacyError(e instanceof Error ? e.message : String(e));
+    throw legacyError(errorMessage(e));
   }
 }
 
