@@ -11,7 +11,7 @@ import { bestOrdersLegacy, bestOrdersV2 } from './bestOrdersWire';
 import type { CancelBy } from './cancel';
 import type { DisableCoinOutcome } from './disableCoin';
 import { MmError } from '../core/errors';
-import { bestOrdersError, orderError, orderRefusal, ordersUnavailable } from './errors';
+import { bestOrdersError, orderRefusal, ordersUnavailable } from './errors';
 import type { ConfOverrides } from './makerActions';
 import type { BestOrdersAction } from './messages/requests';
 import { orderbookResponse } from './orderbookWire';

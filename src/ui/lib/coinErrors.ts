@@ -84,7 +84,7 @@ export function describeSendFailure(f: CoinFailure, coin: string): string {
 }
 
 /** The send form's field a withdraw error is about, to mark and focus it; null when it is about none. */
-export function sendErrorField(errorType: ErrorType): 'to' | 'amount' | 'fee' | null {
+export function sendErrorField(errorType: string): 'to' | 'amount' | 'fee' | null {
   switch (errorType) {
     case 'InvalidAddress':
       return 'to';
