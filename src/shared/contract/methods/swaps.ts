@@ -458,4 +458,78 @@ export const swapsMethods = {
       }
     }
   },
+  /** Ours, not KDF's: what the swap watcher watches (tests/fixtures/kdf-shapes/methods/watcher_status.json). */
+  'watcher_status': {
+    "mmrpc": {
+      "success": {
+        "status": 200,
+        "body": {
+          "object": {
+            "is_watcher": "boolean",
+            "listening": {
+              "array": "string"
+            },
+            "intake": {
+              "nullable": {
+                "object": {
+                  "received": "uint",
+                  "accepted": "uint",
+                  "refused": {
+                    "map": "uint"
+                  }
+                }
+              }
+            },
+            "swaps": {
+              "array": {
+                "object": {
+                  "uuid": "uuid",
+                  "state": {
+                    "enum": [
+                      "ValidateTakerFee",
+                      "ValidateTakerPayment",
+                      "WaitForTakerPaymentSpend",
+                      "WaitForTakerToSpendMakerPayment",
+                      "SpendMakerPayment",
+                      "RefundTakerPayment",
+                      "Stopped"
+                    ]
+                  },
+                  "taker_coin": "string",
+                  "maker_coin": "string",
+                  "swap_started_at": "uint",
+                  "lock_duration": "uint",
+                  "taker_pub": "hex",
+                  "taker_fee_hash": "hex",
+                  "taker_payment_hash": "hex",
+                  "maker_payment_hash": "hex",
+                  "received_at": "uint",
+                  "history": {
+                    "array": {
+                      "object": {
+                        "state": "string",
+                        "at": "uint"
+                      }
+                    }
+                  }
+                },
+                "optional": {
+                  "secret": "hex",
+                  "finished": "string",
+                  "error": {
+                    "object": {
+                      "kind": "string",
+                      "message": "string"
+                    }
+                  },
+                  "tx_hash": "hex"
+                }
+              }
+            }
+          }
+        }
+      },
+      "errors": {}
+    }
+  },
 } as const;
