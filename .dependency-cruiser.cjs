@@ -1,5 +1,5 @@
 /**
- * The dependency directions of ARCHITECTURE.md, checked in `npm test`.
+ * The dependency directions of docs/ARCHITECTURE.md (its table names each rule), checked in `npm test`.
  */
 const domains = ['coins', 'orders', 'swaps', 'p2p', 'storage', 'hw', 'crypto', 'lifecycle', 'wallet'];
 
