@@ -21,6 +21,7 @@ import type { MakerOrderUpdatedMsg } from './messages/types';
 import { encodeMsgpack } from '../p2p/msgpack';
 import { encodeP2pItem } from './messages/requests';
 import { IncrementalTrie } from './incrementalTrie';
+import { implausibility } from './plausibility';
 import { trieRoot } from './orderTrie';
 import type { OrderbookItem } from './types';
 import { uuidToBytes } from './uuid';
@@ -72,11 +73,6 @@ export function pairTrieRoot(orders: readonly OrderbookItem[]): Uint8Array {
 }
 
 export const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
-
-/** An order that no longer has volume or a sane price is dropped, as KDF's `insert_or_update_order` does. */
-function isPlausible(o: OrderbookItem): boolean {
-  return o.price.isPositive() && o.maxVolume.isPositive() && !o.minVolume.isNegative() && o.maxVolume.gte(o.minVolume);
-}
 
 const tombstoneKey = (uuid: string, pubkey: string): string => `${uuid} ${pubkey}`;
 const proofKey = (pubkey: string, albPair: string): string => `${pubkey} ${albPair}`;
@@ -139,12 +135,15 @@ export class Orderbook {
     return null;
   }
 
-  /** Inserts or replaces an order; false when refused (cancelled, owned by another pubkey, implausible, book full). */
+  /**
+   * Inserts or replaces an order; false when refused (cancelled, owned by another pubkey, book or
+   * maker full). An implausible order (plausibility.ts) is dropped, as KDF drops one without volume.
+   */
   upsert(item: OrderbookItem, now: number): boolean {
     if (this.isTombstoned(item.uuid, item.pubkey, now)) return false;
     const existing = this.orders.get(item.uuid);
     if (existing && existing.pubkey !== item.pubkey) return false;
-    if (!isPlausible(item)) {
+    if (implausibility(item)) {
       this.drop(item.uuid);
       return false;
     }
@@ -155,6 +154,11 @@ export class Orderbook {
     this.index(item);
     if (!this.makers.has(item.pubkey)) this.makers.set(item.pubkey, { lastSeen: now, lastTimestamp: 0, expired: false });
     return true;
+  }
+
+  /** Whether `pubkey` holds MAX_ORDERS_PER_MAKER orders already. */
+  isMakerFull(pubkey: string): boolean {
+    return (this.counts.get(pubkey) ?? 0) >= MAX_ORDERS_PER_MAKER;
   }
 
   remove(uuid: string): OrderbookItem | undefined {
