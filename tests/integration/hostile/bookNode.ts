@@ -8,6 +8,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { WebSocket } from 'ws';
 import { EnabledCoins } from '../../../src/node/coins/registry';
 import { bytesToHex } from '../../../src/node/crypto';
+import type { OrdersTiming } from '../../../src/node/orders/core';
 import { OrdersService } from '../../../src/node/orders/service';
 import { createP2p, type Libp2pP2p } from '../../../src/node/p2p/libp2pNode';
 import { MmNumber } from '../../../src/shared/number';
@@ -25,7 +26,7 @@ export interface BookNode {
 
 const running: BookNode[] = [];
 
-export async function startBookNode(coins: string[] = ['RLTC1', 'RLTC2', 'ETHDEV']): Promise<BookNode> {
+export async function startBookNode(coins: string[] = ['RLTC1', 'RLTC2', 'ETHDEV'], timing?: Partial<OrdersTiming>): Promise<BookNode> {
   const key = secp256k1.utils.randomSecretKey();
   const pubkey = secp256k1.getPublicKey(key, true);
   const logs: string[] = [];
@@ -46,6 +47,7 @@ export async function startBookNode(coins: string[] = ['RLTC1', 'RLTC2', 'ETHDEV
     persistence: null,
     now: () => Date.now() + clock.offsetMs,
     log,
+    timing,
   });
   const node: BookNode = {
     service,
