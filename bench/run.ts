@@ -123,6 +123,7 @@ async function all(): Promise<void> {
   for (const f of await ordersFigures()) print(f);
   for (const f of await coinSelectionFigures()) print(f);
   for (const f of await (await import('./hostileFigures')).hostileFigures()) print(f);
+  for (const f of await (await import('./abuseFigures')).abuseFigures()) print(f);
   for (const f of await storageFigures()) print(f);
   for (const f of await hostFigures()) print(f);
 }
@@ -134,6 +135,7 @@ const groups: Record<string, () => Figure[] | Promise<Figure[]>> = {
   electrumCache: () => withDevnet(electrumLoadFigures),
   withdraw: () => withDevnet(utxoFigures),
   scale: async () => withDevnet((await import('./scaleFigures')).scaleFigures),
+  abuse: async () => (await import('./abuseFigures')).abuseFigures(),
 };
 
 async function only(name: string): Promise<void> {

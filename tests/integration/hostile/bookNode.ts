@@ -26,12 +26,13 @@ export interface BookNode {
 
 const running: BookNode[] = [];
 
-export async function startBookNode(coins: string[] = ['RLTC1', 'RLTC2', 'ETHDEV'], timing?: Partial<OrdersTiming>): Promise<BookNode> {
+/** `seed`: the devnet's unless given (the bench runs its own). */
+export async function startBookNode(coins: string[] = ['RLTC1', 'RLTC2', 'ETHDEV'], timing?: Partial<OrdersTiming>, seed: string = seedAddr()): Promise<BookNode> {
   const key = secp256k1.utils.randomSecretKey();
   const pubkey = secp256k1.getPublicKey(key, true);
   const logs: string[] = [];
   const log = (level: string, line: string): void => void logs.push(`${level}: ${line}`);
-  const p2p = await createP2p({ signingKey: key, seednodes: [seedAddr()], allowLoopback: true, webSocket: (url) => new WebSocket(url), log });
+  const p2p = await createP2p({ signingKey: key, seednodes: [seed], allowLoopback: true, webSocket: (url) => new WebSocket(url), log });
   const balances = new Map(coins.map((c) => [c, MmNumber.parse('100')]));
   const enabled = new EnabledCoins();
   for (const ticker of coins) {

@@ -4,10 +4,30 @@
  * the wire by a raw gossipsub peer in small batches, and a probe of how long the event loop of
  * this process (where the honest nodes run) is blocked meanwhile.
  */
+import '../../../src/node/p2p/polyfills';
 import { randomUUID } from 'node:crypto';
-import type { GossipSub } from '@libp2p/gossipsub';
+import { noise } from '@chainsafe/libp2p-noise';
+import { yamux } from '@chainsafe/libp2p-yamux';
+import { gossipsub, type GossipSub } from '@libp2p/gossipsub';
+import { identify } from '@libp2p/identify';
 import type { Libp2p } from '@libp2p/interface';
+import { webSockets } from '@libp2p/websockets';
+import { multiaddr } from '@multiformats/multiaddr';
+import { createLibp2p } from 'libp2p';
 import { RLTC_TOPIC, signedMakerOrder } from './signedOrders';
+
+/** A bare gossipsub peer on `seed` subscribed to the RLTC pair: the attacker's mouth (its own libp2p identity). */
+export async function floodPeer(seed: string): Promise<Libp2p<{ pubsub: GossipSub }>> {
+  const libp2p = await createLibp2p({
+    transports: [webSockets()],
+    connectionEncrypters: [noise()],
+    streamMuxers: [yamux()],
+    services: { identify: identify(), pubsub: gossipsub({ allowPublishToZeroTopicPeers: true, scoreParams: { IPColocationFactorWeight: 0 } }) },
+  });
+  await libp2p.dial(multiaddr(seed));
+  libp2p.services.pubsub.subscribe(RLTC_TOPIC);
+  return libp2p;
+}
 
 /** `count` orders of 1 RLTC1 at price 1 signed by `key`. */
 export function signedFlood(key: Uint8Array, count: number): Uint8Array[] {
