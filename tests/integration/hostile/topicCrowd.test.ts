@@ -44,7 +44,15 @@ async function crowdPeer(seed: string, index: number): Promise<Libp2p<{ pubsub: 
     services: { identify: identify(), pubsub: gossipsub({ allowPublishToZeroTopicPeers: true, scoreParams: { IPColocationFactorWeight: 0 } }) },
   });
   running.push(libp2p);
-  await libp2p.dial(multiaddr(seed));
+  // A loaded machine may time a handshake out: dial again, as a real crowd would.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await libp2p.dial(multiaddr(seed));
+      break;
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
   for (let i = 0; i < MAX_TOPICS_PER_PEER; i++) libp2p.services.pubsub.subscribe(`orbk/CROWD${index}x${i}:X`);
   return libp2p;
 }
