@@ -107,6 +107,7 @@ async function lateJoiner(seed: string, seedId: string): Promise<{ shown: number
   const timing = { keepAliveMs: 5_000 };
   const [alice] = await Promise.all([follower(seed, seedId, timing), follower(seed, seedId, timing)]);
   const capturer = await floodPeer(seed);
+  capturer.services.pubsub.subscribe(RLTC_TOPIC);
   const captured: Uint8Array[] = [];
   capturer.services.pubsub.addEventListener('message', (evt) => void captured.push(evt.detail.data));
   await until('the capturer on the pair', () => capturer.services.pubsub.getSubscribers(RLTC_TOPIC).map(String).includes(seedId));
