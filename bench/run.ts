@@ -123,6 +123,7 @@ async function all(): Promise<void> {
   for (const f of await ordersFigures()) print(f);
   for (const f of await coinSelectionFigures()) print(f);
   for (const f of await (await import('./hostileFigures')).hostileFigures()) print(f);
+  for (const f of await (await import('./abuseFigures')).abuseFigures()) print(f);
   for (const f of await storageFigures()) print(f);
   for (const f of await hostFigures()) print(f);
   for (const f of await hostStartFigures()) print(f);
@@ -138,6 +139,7 @@ const groups: Record<string, () => Figure[] | Promise<Figure[]>> = {
   scale: async () => withDevnet((await import('./scaleFigures')).scaleFigures),
   hostStart: hostStartFigures,
   watcher: async () => (await import('./watcherFigures')).watcherFigures(),
+  abuse: async () => (await import('./abuseFigures')).abuseFigures(),
 };
 
 async function only(name: string): Promise<void> {

@@ -4,7 +4,8 @@
  * degrees so every subscriber is in the mesh, no IP-colocation penalty since all peers share one
  * address on a devnet, raised inbound limits for bursts of local peers). It relays every topic its
  * peers use and forwards request-response to its peers, within per-peer limits: gossipsub's topic
- * budget per peer (MAX_TOPICS_PER_PEER) and a request budget (rateLimit.ts). Its identity comes
+ * budget per peer (MAX_TOPICS_PER_PEER), topics weighed by how many topics their subscribers follow
+ * so that a crowd cannot fill the relay (topicRelay.ts), and a request budget (rateLimit.ts). Its identity comes
  * from `keyFile`, or `seednode.key` in `dataDir` (identity.ts), so it keeps its peer id across
  * restarts; without either it is fresh.
  * As KDF's seeds, it identifies messages by KDF's ids, answers `GetPeerUtcTimestamp` itself and
@@ -25,7 +26,7 @@ import { PeerClockCheck, type PeerClockStats } from '../../src/node/p2p/peerCloc
 import { REQUEST_TIMEOUT_MS } from '../../src/node/p2p/requestResponse';
 import { loadOrCreateIdentity } from './identity';
 import { forwardRequests } from './requestForwarding';
-import { relayAllTopics } from './topicRelay';
+import { MAX_TOPICS_PER_PEER, relayAllTopics } from './topicRelay';
 
 export interface SeedOptions {
   /** Listening address; 127.0.0.1 by default. */
@@ -46,8 +47,7 @@ export interface SeedOptions {
 /** The identity's file name in the data dir. */
 export const SEED_KEY_FILE = 'seednode.key';
 
-/** Topics one peer may have the seed track; more are ignored (a trading node follows a few pairs and swaps). */
-export const MAX_TOPICS_PER_PEER = 200;
+export { MAX_TOPICS_PER_PEER };
 /** Gossipsub charges a topic its length plus ~1 KiB; this budget fits MAX_TOPICS_PER_PEER topics of up to 100 characters. */
 const TOPIC_BYTES_PER_PEER = MAX_TOPICS_PER_PEER * (1024 + 100);
 

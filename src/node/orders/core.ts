@@ -82,6 +82,11 @@ export class OrdersCore {
   readonly activeSwaps: ActiveSwaps;
   /** Tells the page of my orders' changes, each once it is stored and made. */
   readonly events: OrderEvents;
+  /**
+   * Pairs my last order left, and when: keep-alives go on stating the empty set there for a while,
+   * as KDF's do, so nodes that open the pair later learn it (heldCreations.ts).
+   */
+  readonly leftPairs = new Map<string, number>();
 
   constructor(readonly deps: OrdersDeps) {
     this.activeSwaps = deps.activeSwaps ?? new ActiveSwaps();
@@ -154,6 +159,7 @@ export class OrdersCore {
   async announce(order: MakerOrder): Promise<void> {
     const item = this.makerItem(order);
     this.book.upsert(item, this.now());
+    this.leftPairs.delete(albOrderedPair(item.base, item.rel));
     const msg = { ...item, confSettings: order.confSettings, timestamp: item.createdAt, pairTrieRoot: this.pairRoot(item.base, item.rel) };
     await this.publish(orderbookTopic(item.base, item.rel), { type: 'MakerOrderCreated', msg });
   }
@@ -161,6 +167,8 @@ export class OrdersCore {
   /** Takes my maker order off the book and tells the network. */
   async withdraw(order: MakerOrder): Promise<void> {
     this.book.remove(order.uuid);
+    const pair = albOrderedPair(makerBaseTicker(order), makerRelTicker(order));
+    if (!this.book.pairRoot(this.myPubkey, pair)) this.leftPairs.set(pair, this.now());
     const msg = { uuid: order.uuid, timestamp: seconds(this.now()), pairTrieRoot: this.pairRoot(makerBaseTicker(order), makerRelTicker(order)) };
     await this.publish(orderbookTopic(makerBaseTicker(order), makerRelTicker(order)), { type: 'MakerOrderCancelled', msg });
   }

@@ -2,7 +2,9 @@
  * The periodic round of KDF's `lp_ordermatch_loop`: taker requests past their timeout become maker
  * orders (GoodTillCancelled, unmatched) or end (FillOrKill, or matched but never confirmed);
  * reservations not connected within ORDER_MATCH_TIMEOUT free their volume; maker orders left below
- * their minimum end; makers silent past MAKER_ORDER_TIMEOUT leave the orderbook; and my maker
+ * their minimum end; orders held back on a freshly opened pair are taken once the maker had a
+ * keep-alive period to say otherwise (heldCreations.ts); makers silent past MAKER_ORDER_TIMEOUT
+ * leave the orderbook; and my maker
  * orders that are not on the book (restored after a restart) are announced again once their coins
  * are active, with the volume the balance still covers. Each change is stored before it is made or
  * announced; one that cannot be stored is logged and left for the next round.
@@ -25,6 +27,7 @@ export async function housekeeping(core: OrdersCore, sync: BookSync): Promise<vo
   for (const order of [...core.makers.values()]) {
     if (exhausted(order)) await core.withCoins([order], () => endExhaustedMaker(core, order));
   }
+  sync.releaseHeld(now);
   const gone = core.book.expire(now, core.timing.makerOrderTimeoutMs, core.myPubkey);
   if (gone.length > 0) core.deps.log('debug', `orders: ${gone.length} orders of silent makers left the orderbook`);
   const offline = [...core.makers.values()].filter((o) => !core.book.get(o.uuid)).sort((a, b) => a.createdAt - b.createdAt);

@@ -10,7 +10,8 @@
  *   little-endian child bitmap, the value if any, then each child as compact length + either the
  *   8-byte hash of its encoding or, when the encoding is shorter than a hash, the encoding itself.
  * The root is the hash of the root node's encoding. A trie's shape depends only on its keys, so
- * the root is computed from the key/value set directly (no incremental trie is kept).
+ * the root can be computed from the key/value set directly; the orderbook keeps each maker's trie
+ * incrementally instead (incrementalTrie.ts), with the same encodings.
  */
 import { blake2b } from '@noble/hashes/blake2.js';
 
@@ -22,8 +23,8 @@ export const hash64 = (data: Uint8Array): Uint8Array => blake2b(data, { dkLen: H
 /** The root of the empty trie (`hashed_null_node`), which KDF treats as "no orders". */
 export const EMPTY_TRIE_ROOT = hash64(new Uint8Array([0]));
 
-const LEAF = 0x40;
-const BRANCH_NO_VALUE = 0x80;
+export const LEAF = 0x40;
+export const BRANCH_NO_VALUE = 0x80;
 const BRANCH_WITH_VALUE = 0xc0;
 /** The header's 6 low bits hold nibble counts below this; larger counts continue in bytes. */
 const HEADER_COUNT_BOUND = 63;
@@ -44,7 +45,7 @@ export function compactLength(n: number): number[] {
   throw new RangeError(`length ${n} is too large for a trie node`);
 }
 
-function header(prefix: number, nibbleCount: number, out: number[]): void {
+export function header(prefix: number, nibbleCount: number, out: number[]): void {
   if (nibbleCount < HEADER_COUNT_BOUND) {
     out.push(prefix | nibbleCount);
     return;
@@ -56,17 +57,17 @@ function header(prefix: number, nibbleCount: number, out: number[]): void {
 }
 
 /** Nibbles two to a byte, an odd count's first nibble alone in the low half of the first byte. */
-function packNibbles(nibbles: Uint8Array, out: number[]): void {
+export function packNibbles(nibbles: Uint8Array, out: number[]): void {
   const odd = nibbles.length % 2;
   if (odd) out.push(nibbles[0]!);
   for (let i = odd; i < nibbles.length; i += 2) out.push((nibbles[i]! << 4) | nibbles[i + 1]!);
 }
 
-function pushBytes(bytes: Uint8Array, out: number[]): void {
+export function pushBytes(bytes: Uint8Array, out: number[]): void {
   for (const b of bytes) out.push(b);
 }
 
-function toNibbles(key: Uint8Array): Uint8Array {
+export function toNibbles(key: Uint8Array): Uint8Array {
   const nibbles = new Uint8Array(key.length * 2);
   key.forEach((b, i) => {
     nibbles[2 * i] = b >> 4;
@@ -81,7 +82,7 @@ function compareNibbles(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
-function sharedLength(a: Uint8Array, b: Uint8Array, from: number): number {
+export function sharedLength(a: Uint8Array, b: Uint8Array, from: number): number {
   let i = from;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   return i;

@@ -9,8 +9,9 @@
  * nor a cancel forged under another key can revive it, block it, or clear the owner's tombstone.
  *
  * Each maker's orders on a pair have KDF's trie root (orderTrie.ts: keys the uuids' bytes, values
- * the orders as KDF puts them in its trie), which orderbook messages carry; it is cached per
- * (maker, pair) and recomputed only after a change. A maker's signed message carrying the root of
+ * the orders as KDF puts them in its trie), which orderbook messages carry; each (maker, pair) set
+ * keeps its trie (incrementalTrie.ts), so an order in or out costs the nodes on its path, and the
+ * orders are indexed by (maker, pair) and by pair: no message's work grows with the whole book. A maker's signed message carrying the root of
  * its current orders on a pair is kept as the proof (KDF's `last_signed_pubkey_payload`) that lets
  * this node pass those orders on in a sync answer, and lets the receiver check them. The root does
  * not cover an order's confirmation settings or protocol infos, so a synced set never changes
@@ -19,6 +20,8 @@
 import type { MakerOrderUpdatedMsg } from './messages/types';
 import { encodeMsgpack } from '../p2p/msgpack';
 import { encodeP2pItem } from './messages/requests';
+import { IncrementalTrie } from './incrementalTrie';
+import { implausibility } from './plausibility';
 import { trieRoot } from './orderTrie';
 import type { OrderbookItem } from './types';
 import { uuidToBytes } from './uuid';
@@ -71,13 +74,18 @@ export function pairTrieRoot(orders: readonly OrderbookItem[]): Uint8Array {
 
 export const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** An order that no longer has volume or a sane price is dropped, as KDF's `insert_or_update_order` does. */
-function isPlausible(o: OrderbookItem): boolean {
-  return o.price.isPositive() && o.maxVolume.isPositive() && !o.minVolume.isNegative() && o.maxVolume.gte(o.minVolume);
-}
-
 const tombstoneKey = (uuid: string, pubkey: string): string => `${uuid} ${pubkey}`;
 const proofKey = (pubkey: string, albPair: string): string => `${pubkey} ${albPair}`;
+
+/** One maker's orders on one alphabetical pair, with their trie. */
+interface MakerPairSet {
+  orders: Map<string, OrderbookItem>;
+  trie: IncrementalTrie;
+}
+
+const trieKey = (o: OrderbookItem): Uint8Array => uuidToBytes(o.uuid);
+const trieValue = (o: OrderbookItem): Uint8Array => encodeMsgpack(encodeP2pItem(o));
+const directedKey = (base: string, rel: string): string => `${base} ${rel}`;
 
 export class Orderbook {
   private readonly orders = new Map<string, OrderbookItem>();
@@ -91,8 +99,14 @@ export class Orderbook {
   private readonly tombstones = new Map<string, number>();
   private readonly unseenCancels = new Map<string, number>();
   private readonly proofs = new Map<string, PairProof>();
-  /** (maker, pair) → the root of what we hold, computed on demand and dropped when those orders change. */
-  private readonly roots = new Map<string, Uint8Array>();
+  /** (maker, alphabetical pair) → its orders there and their trie. */
+  private readonly sets = new Map<string, MakerPairSet>();
+  /** Each maker's alphabetical pairs with orders. */
+  private readonly makerPairs = new Map<string, Set<string>>();
+  /** Each alphabetical pair's makers with orders. */
+  private readonly pairMakers = new Map<string, Set<string>>();
+  /** (base, rel) → the orders selling base for rel. */
+  private readonly byPair = new Map<string, Map<string, OrderbookItem>>();
 
   /** `messageMaxAgeMs`: how old a maker's message may be and still be taken (MAKER_ORDER_TIMEOUT). */
   constructor(private readonly messageMaxAgeMs = 90_000) {}
@@ -121,21 +135,30 @@ export class Orderbook {
     return null;
   }
 
-  /** Inserts or replaces an order; false when refused (cancelled, owned by another pubkey, implausible, book full). */
+  /**
+   * Inserts or replaces an order; false when refused (cancelled, owned by another pubkey, book or
+   * maker full). An implausible order (plausibility.ts) is dropped, as KDF drops one without volume.
+   */
   upsert(item: OrderbookItem, now: number): boolean {
     if (this.isTombstoned(item.uuid, item.pubkey, now)) return false;
     const existing = this.orders.get(item.uuid);
     if (existing && existing.pubkey !== item.pubkey) return false;
-    if (!isPlausible(item)) {
+    if (implausibility(item)) {
       this.drop(item.uuid);
       return false;
     }
     if (!existing && (this.orders.size >= MAX_ORDERS || (this.counts.get(item.pubkey) ?? 0) >= MAX_ORDERS_PER_MAKER)) return false;
-    if (!existing) this.counts.set(item.pubkey, (this.counts.get(item.pubkey) ?? 0) + 1);
+    if (existing) this.unindex(existing);
+    else this.counts.set(item.pubkey, (this.counts.get(item.pubkey) ?? 0) + 1);
     this.orders.set(item.uuid, item);
-    this.roots.delete(proofKey(item.pubkey, albOrderedPair(item.base, item.rel)));
+    this.index(item);
     if (!this.makers.has(item.pubkey)) this.makers.set(item.pubkey, { lastSeen: now, lastTimestamp: 0, expired: false });
     return true;
+  }
+
+  /** Whether `pubkey` holds MAX_ORDERS_PER_MAKER orders already. */
+  isMakerFull(pubkey: string): boolean {
+    return (this.counts.get(pubkey) ?? 0) >= MAX_ORDERS_PER_MAKER;
   }
 
   remove(uuid: string): OrderbookItem | undefined {
@@ -192,14 +215,14 @@ export class Orderbook {
       state.expired = true;
       if (state.lastSeen + timeoutMs + this.messageMaxAgeMs + MAX_CLOCK_SKEW_MS <= now) this.makers.delete(pubkey);
     }
-    if (silent.size > 0) {
-      for (const order of this.orders.values()) {
-        if (!silent.has(order.pubkey)) continue;
-        this.drop(order.uuid);
-        removed.push(order);
+    for (const pubkey of silent) {
+      for (const pair of [...(this.makerPairs.get(pubkey) ?? [])]) {
+        const orders = [...this.sets.get(proofKey(pubkey, pair))!.orders.values()];
+        for (const order of orders) this.drop(order.uuid);
+        removed.push(...orders);
       }
-      for (const key of this.proofs.keys()) if (silent.has(key.split(' ')[0]!)) this.proofs.delete(key);
     }
+    if (silent.size > 0) for (const key of this.proofs.keys()) if (silent.has(key.split(' ')[0]!)) this.proofs.delete(key);
     for (const table of [this.tombstones, this.unseenCancels]) {
       for (const [key, until] of table) {
         if (until > now) break; // insertion order is expiry order
@@ -211,32 +234,23 @@ export class Orderbook {
 
   /** Orders selling `base` for `rel` (orderbook tickers). */
   pairOrders(base: string, rel: string): OrderbookItem[] {
-    return this.all().filter((o) => o.base === base && o.rel === rel);
+    return [...(this.byPair.get(directedKey(base, rel))?.values() ?? [])];
   }
 
   /** Orders of either direction of the alphabetical pair `A:B`. */
   albPairOrders(albPair: string): OrderbookItem[] {
-    return this.all().filter((o) => albOrderedPair(o.base, o.rel) === albPair);
+    const [a = '', b = ''] = albPair.split(':');
+    return a === b ? this.pairOrders(a, b) : [...this.pairOrders(a, b), ...this.pairOrders(b, a)];
   }
 
   /** `pubkey`'s orders on `albPair`. */
   makerPairOrders(pubkey: string, albPair: string): OrderbookItem[] {
-    return this.albPairOrders(albPair).filter((o) => o.pubkey === pubkey);
+    return [...(this.sets.get(proofKey(pubkey, albPair))?.orders.values() ?? [])];
   }
 
-  /**
-   * Trie root of `pubkey`'s orders on `albPair`, null when it has none (no keep-alive is sent for
-   * it). At most MAX_ORDERS_PER_MAKER orders go into one computation; the result is cached.
-   */
+  /** Trie root of `pubkey`'s orders on `albPair`, null when it has none (no keep-alive is sent for it). */
   pairRoot(pubkey: string, albPair: string): Uint8Array | null {
-    const key = proofKey(pubkey, albPair);
-    const cached = this.roots.get(key);
-    if (cached) return cached;
-    const orders = this.makerPairOrders(pubkey, albPair);
-    if (orders.length === 0) return null;
-    const root = pairTrieRoot(orders);
-    this.roots.set(key, root);
-    return root;
+    return this.sets.get(proofKey(pubkey, albPair))?.trie.root() ?? null;
   }
 
   /** Keeps `proof` for `pubkey` on `albPair` when it is newer than the one held. */
@@ -252,9 +266,8 @@ export class Orderbook {
    * them again (their next message).
    */
   provenMakers(albPair: string, except: string): { pubkey: string; proof: PairProof; orders: OrderbookItem[] }[] {
-    const makers = new Set(this.albPairOrders(albPair).map((o) => o.pubkey));
-    makers.delete(except);
-    return [...makers].flatMap((pubkey) => {
+    return [...(this.pairMakers.get(albPair) ?? [])].flatMap((pubkey) => {
+      if (pubkey === except) return [];
       const set = this.provenSet(pubkey, albPair);
       return set ? [{ pubkey, ...set }] : [];
     });
@@ -284,21 +297,68 @@ export class Orderbook {
 
   /** Alphabetical pairs on which `pubkey` has orders. */
   pairsOf(pubkey: string): string[] {
-    return [...new Set(this.all().filter((o) => o.pubkey === pubkey).map((o) => albOrderedPair(o.base, o.rel)))];
+    return [...(this.makerPairs.get(pubkey) ?? [])];
   }
 
   private drop(uuid: string): void {
     const order = this.orders.get(uuid);
     if (!order) return;
     this.orders.delete(uuid);
-    this.roots.delete(proofKey(order.pubkey, albOrderedPair(order.base, order.rel)));
+    this.unindex(order);
     const left = (this.counts.get(order.pubkey) ?? 1) - 1;
     if (left > 0) this.counts.set(order.pubkey, left);
     else this.counts.delete(order.pubkey);
+  }
+
+  /** Adds `o` to the indexes and its maker's trie. */
+  private index(o: OrderbookItem): void {
+    const pair = albOrderedPair(o.base, o.rel);
+    const key = proofKey(o.pubkey, pair);
+    let set = this.sets.get(key);
+    if (!set) {
+      this.sets.set(key, (set = { orders: new Map(), trie: new IncrementalTrie(16) }));
+      addTo(this.makerPairs, o.pubkey, pair);
+      addTo(this.pairMakers, pair, o.pubkey);
+    }
+    set.orders.set(o.uuid, o);
+    set.trie.set(trieKey(o), trieValue(o));
+    const directed = directedKey(o.base, o.rel);
+    let side = this.byPair.get(directed);
+    if (!side) this.byPair.set(directed, (side = new Map()));
+    side.set(o.uuid, o);
+  }
+
+  /** Takes `o` out of the indexes and its maker's trie. */
+  private unindex(o: OrderbookItem): void {
+    const pair = albOrderedPair(o.base, o.rel);
+    const key = proofKey(o.pubkey, pair);
+    const set = this.sets.get(key);
+    if (set?.orders.delete(o.uuid)) {
+      set.trie.delete(trieKey(o));
+      if (set.orders.size === 0) {
+        this.sets.delete(key);
+        deleteFrom(this.makerPairs, o.pubkey, pair);
+        deleteFrom(this.pairMakers, pair, o.pubkey);
+      }
+    }
+    const directed = directedKey(o.base, o.rel);
+    const side = this.byPair.get(directed);
+    if (side?.delete(o.uuid) && side.size === 0) this.byPair.delete(directed);
   }
 
   private isTombstoned(uuid: string, pubkey: string, now: number): boolean {
     const key = tombstoneKey(uuid, pubkey);
     return (this.tombstones.get(key) ?? 0) > now || (this.unseenCancels.get(key) ?? 0) > now;
   }
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  const set = map.get(key);
+  if (set) set.add(value);
+  else map.set(key, new Set([value]));
+}
+
+function deleteFrom(map: Map<string, Set<string>>, key: string, value: string): void {
+  const set = map.get(key);
+  if (set?.delete(value) && set.size === 0) map.delete(key);
 }

@@ -6,6 +6,7 @@
  */
 import type { MmNumber } from '../../shared/number';
 import { bytesToHex } from '../crypto';
+import { RateBuckets } from '../p2p/rateBuckets';
 import type { P2pMessage } from '../p2p/types';
 import { cancelAllOrders, cancelOrder, type CancelBy } from './cancel';
 import { orderbookTicker } from './coins';
@@ -16,7 +17,8 @@ import { onTakerConnect, onTakerRequest } from './makerSide';
 import { decodeOrdermatchMessage } from './messages/codec';
 import type { BestOrdersAction } from './messages/requests';
 import type { OrdermatchMessage } from './messages/types';
-import { orderbookTopic } from './orderbook';
+import { MAX_MAKERS, orderbookTopic } from './orderbook';
+import { implausibility, isCreatedInFuture } from './plausibility';
 import type { FinishedOrder, UnreadableRecord } from './persistence';
 import { disableCoinOrders, type DisableCoinOutcome } from './disableCoin';
 import type { ActiveSwaps } from '../swaps/activeSwaps';
@@ -25,7 +27,17 @@ import { sellOrBuy, type SellBuyRequest } from './takerActions';
 import { TakerMatcher } from './takerSide';
 import type { MakerOrder, OrderbookItem, TakerOrder } from './types';
 
+/**
+ * A maker's orderbook messages at once, then per second, whoever passes them on (issue 26): enough
+ * for an honest maker announcing all its orders (MAX_ORDERS_PER_MAKER) after a restart, checked
+ * before anything is done with a message. Past it, its messages are dropped; keep-alives and the
+ * per-maker sync bring back whatever an honest maker loses that way.
+ */
+export const MAKER_BURST = 1_200;
+export const MAKER_RATE_PER_SECOND = 20;
+
 export class OrdersService {
+  private readonly makerBudgets = new RateBuckets(MAKER_BURST, MAKER_RATE_PER_SECOND, MAX_MAKERS);
   private readonly core: OrdersCore;
   private readonly sync: BookSync;
   private readonly matcher: TakerMatcher;
@@ -212,6 +224,10 @@ export class OrdersService {
       case 'MakerOrderUpdated':
       case 'MakerOrderCancelled':
       case 'PubkeyKeepAlive': {
+        if (!this.makerBudgets.take(pubkey)) {
+          core.deps.log('debug', `orders: dropped a ${message.type} from ${pubkey}: over the maker's message rate`);
+          return;
+        }
         // Orderbook messages are taken in the maker's own order only (replays are dropped here).
         const refusal = core.book.admit(pubkey, message.msg.timestamp, now);
         if (refusal) {
@@ -243,8 +259,20 @@ export class OrdersService {
       case 'MakerOrderCreated': {
         const o = message.msg;
         if (orderbookTopic(o.base, o.rel) !== m.topic || this.core.makers.has(o.uuid)) return;
-        const { timestamp: _t, pairTrieRoot: _r, ...item } = o;
-        book.upsert({ ...item, pubkey }, now);
+        const { timestamp: _t, pairTrieRoot: _r, ...fields } = o;
+        const item = { ...fields, pubkey };
+        if (!book.get(o.uuid) && book.isMakerFull(pubkey)) {
+          this.core.deps.log('debug', `orders: dropped order ${o.uuid} of ${pubkey}: the maker has all the orders it may`);
+          this.core.deps.p2p.penalize(m.author, `orders past a maker's bound on ${m.topic}`);
+          return;
+        }
+        const implausible = isCreatedInFuture(item, now) ? 'a creation time in the future' : implausibility(item);
+        if (implausible) {
+          this.core.deps.log('debug', `orders: dropped order ${o.uuid} of ${pubkey}: ${implausible}`);
+          return;
+        }
+        if (this.sync.shouldHold(pubkey, pair, o.timestamp, now)) return this.sync.hold(pubkey, pair, item);
+        book.upsert(item, now);
         break;
       }
       case 'MakerOrderUpdated': {
@@ -255,6 +283,7 @@ export class OrdersService {
       }
       case 'MakerOrderCancelled':
         book.cancel(message.msg.uuid, pubkey, now);
+        this.sync.forgetHeld(pubkey, pair, message.msg.uuid);
         break;
     }
     this.sync.onSignedRoot(pubkey, pair, { envelope: m.envelope, root: message.msg.pairTrieRoot, timestamp: message.msg.timestamp });

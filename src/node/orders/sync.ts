@@ -29,7 +29,9 @@ import { inOrder } from './inOrder';
 import { encodeOrdermatchMessage } from './messages/codec';
 import { PairProofError, readPairProof } from './messages/pairProof';
 import type { PubkeyKeepAliveMsg } from './messages/types';
-import { albOrderedPair, MAX_ORDERS_PER_MAKER, pairTrieRoot, sameBytes, type PairProof } from './orderbook';
+import { HeldCreations } from './heldCreations';
+import { isCreatedInFuture } from './plausibility';
+import { albOrderedPair, MAX_CLOCK_SKEW_MS, MAX_ORDERS_PER_MAKER, pairTrieRoot, sameBytes, TOMBSTONE_MS, type PairProof } from './orderbook';
 import { EMPTY_TRIE_ROOT } from './orderTrie';
 import { answerPubkeySync, requestPubkeySync } from './pubkeySync';
 import type { OrderbookItem } from './types';
@@ -46,11 +48,12 @@ interface Subscription {
 type CheckedSet = { group: PubkeyOrders; proof: PairProof } | { group: PubkeyOrders; proof: null; root: Uint8Array };
 
 /** Checks one maker's set in an answer: a present proof must be a signed root of exactly these orders; throws PairProofError. */
-function checkMakerSet(group: PubkeyOrders, albPair: string): CheckedSet {
+function checkMakerSet(group: PubkeyOrders, albPair: string, now: number): CheckedSet {
   if (group.orders.length > MAX_ORDERS_PER_MAKER) throw new PairProofError(`${group.orders.length} orders of ${group.pubkey}, more than a maker may have`);
   if (group.orders.some((o) => albOrderedPair(o.base, o.rel) !== albPair)) {
     throw new PairProofError(`orders of ${group.pubkey} on another pair than ${albPair}`);
   }
+  if (group.orders.some((o) => isCreatedInFuture(o, now))) throw new PairProofError(`an order of ${group.pubkey} created in the future`);
   let root: Uint8Array;
   try {
     root = pairTrieRoot(group.orders);
@@ -68,7 +71,10 @@ function checkMakerSet(group: PubkeyOrders, albPair: string): CheckedSet {
 /** Per-maker sync requests in flight at once. */
 const MAX_PUBKEY_SYNCS = 4;
 
-const isNullRoot = (root: Uint8Array): boolean => root.every((b) => b === 0) || sameBytes(root, EMPTY_TRIE_ROOT);
+/** KDF's order messages carry `H64::default()`: no statement about the maker's orders. */
+const isZeroRoot = (root: Uint8Array): boolean => root.every((b) => b === 0);
+/** A timestamp is whole seconds: a message signed in the second a pair was opened may read up to 1 s earlier. */
+const TIMESTAMP_ROUNDING_MS = 1_000;
 
 export class BookSync {
   private readonly topics = new Map<string, Subscription>();
@@ -77,6 +83,7 @@ export class BookSync {
   /** Per-maker sync requests in flight. */
   private pubkeySyncs = 0;
   private readonly unproven: UnprovenSets;
+  private readonly held = new HeldCreations();
 
   constructor(
     private readonly core: OrdersCore,
@@ -109,6 +116,41 @@ export class BookSync {
     else void request;
   }
 
+  /**
+   * Whether a `MakerOrderCreated` of `pubkey` on `pair` signed at `timestamp` (s) waits for the
+   * maker's next signed root there (heldCreations.ts): the pair was opened within a keep-alive
+   * period, after the message was signed, and nothing the maker signed on the pair is held.
+   */
+  shouldHold(pubkey: string, pair: string, timestamp: number, now: number): boolean {
+    const sub = this.topics.get(pair);
+    if (!sub || now - sub.subscribedAt >= this.holdWindowMs) return false;
+    if (timestamp * 1000 + TIMESTAMP_ROUNDING_MS > sub.subscribedAt) return false;
+    return this.core.book.pairRoot(pubkey, pair) === null && this.unproven.currentSigned(pubkey, pair, now) === null;
+  }
+
+  hold(pubkey: string, pair: string, order: OrderbookItem): void {
+    const kept = this.held.hold(pubkey, pair, order);
+    this.core.deps.log('debug', `orders: ${kept ? 'holding' : 'no room to hold'} order ${order.uuid} of ${pubkey}, signed before ${pair} was opened, until the maker's next root`);
+  }
+
+  forgetHeld(pubkey: string, pair: string, uuid: string): void {
+    this.held.forget(pubkey, pair, uuid);
+  }
+
+  /** Takes the held orders of pairs opened a keep-alive period ago: their makers stated no empty set. */
+  releaseHeld(now: number): void {
+    const due = this.held.takeDue((pair) => {
+      const sub = this.topics.get(pair);
+      return !sub || now - sub.subscribedAt >= this.holdWindowMs;
+    });
+    for (const order of due) if (this.topics.has(albOrderedPair(order.base, order.rel))) this.core.book.upsert(order, now);
+  }
+
+  /** A keep-alive period and the clock skew allowed: by then a maker that left the pair has said so. */
+  private get holdWindowMs(): number {
+    return this.core.timing.keepAliveMs + MAX_CLOCK_SKEW_MS;
+  }
+
   /** Asks `peerId` (else any peer) for the pair's orders and takes in the verified ones. */
   async requestOrderbook(pair: string, peerId?: string): Promise<void> {
     const [base = '', rel = ''] = pair.split(':');
@@ -135,7 +177,7 @@ export class BookSync {
     try {
       checked = decodeGetOrderbookRes(answer.payload)
         .filter((g) => g.pubkey !== this.core.myPubkey && g.orders.length > 0)
-        .map((group) => checkMakerSet(group, pair));
+        .map((group) => checkMakerSet(group, pair, this.core.now()));
     } catch (e) {
       const reason = `bad GetOrderbook ${pair} answer: ${(e as Error).message}`;
       this.core.deps.log('warn', `orders: dropped a ${reason} from ${answer.peerId}`);
@@ -187,13 +229,23 @@ export class BookSync {
   /**
    * A maker's keep-alive (admitted, which marks it alive): where its root equals ours the signed
    * keep-alive becomes our proof of its orders; where it differs we miss something and ask the peer
-   * that passed it on for that maker's orders, falling back to the whole pair from any peer.
+   * that passed it on for that maker's orders, falling back to the whole pair from any peer. The
+   * empty trie's root is the maker's signed statement that it has no orders on the pair (KDF
+   * makers send it after their last order there): what we hold or hold back of it there goes.
    */
   onKeepAlive(pubkey: string, msg: PubkeyKeepAliveMsg, m: P2pMessage): void {
     const now = this.core.now();
     for (const [pair, root] of msg.trieRoots) {
-      if (!this.isSubscribed(pair) || isNullRoot(root)) continue;
+      if (!this.isSubscribed(pair) || isZeroRoot(root)) continue;
       const proof = { envelope: m.envelope, root, timestamp: msg.timestamp };
+      const held = this.held.take(pubkey, pair);
+      if (sameBytes(root, EMPTY_TRIE_ROOT)) {
+        if (held.length > 0) this.core.deps.log('debug', `orders: ${pubkey} has no orders on ${pair}: ${held.length} held orders dropped`);
+        this.unproven.noteSigned(pubkey, pair, proof, now);
+        this.core.book.replaceProven(pubkey, pair, [], proof, now);
+        continue;
+      }
+      for (const order of held) this.core.book.upsert(order, now);
       this.onSignedRoot(pubkey, pair, proof);
       const ours = this.core.book.pairRoot(pubkey, pair);
       if (ours && sameBytes(ours, root)) continue;
@@ -232,12 +284,21 @@ export class BookSync {
     for (const [k, at] of this.lastResync) if (now - at >= this.core.timing.keepAliveMs / 2) this.lastResync.delete(k);
   }
 
-  /** One keep-alive per pair on which I have orders (KDF's `broadcast_keep_alive_for_pub`). */
+  /**
+   * One keep-alive per pair on which I have orders (KDF's `broadcast_keep_alive_for_pub`), and, for
+   * TOMBSTONE_MS after my last order left a pair, one with the empty trie's root there (KDF sends
+   * those for as long as it runs), so nodes opening the pair later know (heldCreations.ts).
+   */
   async sendKeepAlives(): Promise<void> {
-    const timestamp = Math.floor(this.core.now() / 1000);
-    for (const pair of this.core.book.pairsOf(this.core.myPubkey)) {
-      const root = this.core.book.pairRoot(this.core.myPubkey, pair);
-      if (!root) continue;
+    const now = this.core.now();
+    const timestamp = Math.floor(now / 1000);
+    const roots = new Map<string, Uint8Array>();
+    for (const pair of this.core.book.pairsOf(this.core.myPubkey)) roots.set(pair, this.core.book.pairRoot(this.core.myPubkey, pair) ?? EMPTY_TRIE_ROOT);
+    for (const [pair, leftAt] of [...this.core.leftPairs]) {
+      if (now - leftAt > TOMBSTONE_MS) this.core.leftPairs.delete(pair);
+      else if (!roots.has(pair)) roots.set(pair, EMPTY_TRIE_ROOT);
+    }
+    for (const [pair, root] of roots) {
       await this.core.publish(`orbk/${pair}`, { type: 'PubkeyKeepAlive', msg: { trieRoots: new Map([[pair, root]]), timestamp } });
     }
   }

@@ -3,20 +3,41 @@
  * key; receiving checks the envelope in the topic validator, so a bad one is neither delivered nor
  * forwarded by this node (it is `Ignore`d: the relay that passed it on is not to blame), and only
  * verified messages reach the handlers.
+ *
+ * A flood of valid messages must not freeze the node (issue 26): each author (gossipsub's signed
+ * `from`, checked by gossipsub before this validator) has a message budget, taken before the
+ * envelope's signature is checked (the costly step, ~1–4 ms); messages past it are ignored. The
+ * checks and the handlers then run through a pacer (pacer.ts) in slices that yield to the event
+ * loop, its queue bounded. Unsigned messages (KDF's, passed on by its relays) name no author that
+ * gossipsub checked: they are paced and bounded with the rest, and their makers held to a rate by
+ * the orders domain.
  */
 import { TopicValidatorResult, type GossipSub, type GossipsubMessage, type Message } from '@libp2p/gossipsub';
 import { decodeSigned, encodeSigned, type SignedPayload } from './envelope';
 import { errorMessage, p2pError } from './errors';
+import { Pacer } from './pacer';
+import { RateBuckets } from './rateBuckets';
 import type { P2pLog } from './seedDialer';
 import type { P2pMessage } from './types';
 
 type Handler = (m: P2pMessage) => void;
+
+/**
+ * An author's messages at once: a maker announcing its 1,000 orders (MAX_ORDERS_PER_MAKER) on a
+ * restart, with room for its keep-alives and updates.
+ */
+export const AUTHOR_BURST = 1_200;
+/** Then per second: keep-alives every 30 s per pair, updates as swaps match, cancels. */
+export const AUTHOR_RATE_PER_SECOND = 20;
+const MAX_AUTHORS = 10_000;
 
 export class SignedGossip {
   private readonly handlers = new Map<string, Set<Handler>>();
   /** Envelopes the validator verified, for the delivery that follows (same message object). */
   private readonly verified = new WeakMap<Message, SignedPayload>();
   private dropped = 0;
+  private readonly budgets = new RateBuckets(AUTHOR_BURST, AUTHOR_RATE_PER_SECOND, MAX_AUTHORS);
+  private readonly pacer: Pacer;
 
   constructor(
     private readonly pubsub: GossipSub,
@@ -25,10 +46,11 @@ export class SignedGossip {
     /** Called with the author's peer id when its envelope is bad; says whether that author is banned. */
     private readonly authors: { penalize(peerId: string, reason: string): void; isBanned(peerId: string): boolean },
   ) {
-    pubsub.addEventListener('gossipsub:message', (evt) => this.deliver(evt.detail));
+    this.pacer = new Pacer((e) => this.log('error', `p2p: a gossip task failed: ${errorMessage(e)}`));
+    pubsub.addEventListener('gossipsub:message', (evt) => void this.pacer.offer(() => this.deliver(evt.detail), true));
   }
 
-  /** Messages refused for a bad envelope since start. */
+  /** Messages refused for a bad envelope, a spent budget or a full queue since start. */
   get droppedMessages(): number {
     return this.dropped;
   }
@@ -59,12 +81,21 @@ export class SignedGossip {
     }
   }
 
-  private validate(msg: Message): TopicValidatorResult {
+  /** Cheap checks at once (ban, budget); the envelope's signature in its turn in the pacer. */
+  private validate(msg: Message): TopicValidatorResult | Promise<TopicValidatorResult> {
     const author = authorOf(msg);
-    if (author && this.authors.isBanned(author)) {
+    if (author && (this.authors.isBanned(author) || !this.budgets.take(author))) {
       this.dropped++;
       return TopicValidatorResult.Ignore;
     }
+    return new Promise((resolve) => {
+      if (this.pacer.offer(() => resolve(this.verify(msg, author)))) return;
+      this.dropped++;
+      resolve(TopicValidatorResult.Ignore);
+    });
+  }
+
+  private verify(msg: Message, author: string | null): TopicValidatorResult {
     try {
       this.verified.set(msg, decodeSigned(msg.data));
       return TopicValidatorResult.Accept;

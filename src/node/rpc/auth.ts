@@ -3,11 +3,21 @@
  * attempt counts against the client, and after LIMIT_FAILED_REQUEST failures the client is
  * refused (`Banned`). KDF bans for the process lifetime; a browser tab would then be locked out
  * until reload, so the ban here lapses after BAN_DURATION_MS and the count starts again.
+ *
+ * Every loopback address is one client (below), so any local process could lock the owner out
+ * with ten wrong passwords (issue 26). A client that gave the right password within the last
+ * BAN_DURATION_MS is therefore banned only for what lacks it: its requests with the right password
+ * are still served, wrong ones are refused as `Banned` and still counted. The price: while the
+ * owner is active, a local process may go on guessing at the pace of its requests, which a strong
+ * rpc password (KDF's rule unless `allow_weak_password`) puts far out of reach; a client that never
+ * authenticated is banned for everything, as before.
  */
 import { dispatcherError } from './dispatcherError';
 
 export const LIMIT_FAILED_REQUEST = 10;
 export const BAN_DURATION_MS = 10 * 60_000;
+/** Clients whose last right password is remembered at once (each an address, or the loopback). */
+const MAX_AUTHENTICATED = 1_000;
 
 interface Strikes {
   failures: number;
@@ -16,6 +26,8 @@ interface Strikes {
 
 export class Authenticator {
   private readonly strikes = new Map<string, Strikes>();
+  /** When each client last gave the right password. */
+  private readonly authenticatedAt = new Map<string, number>();
   private readonly password: Uint8Array;
 
   constructor(
@@ -25,24 +37,43 @@ export class Authenticator {
     this.password = new TextEncoder().encode(rpcPassword);
   }
 
-  /** Throws `Banned` while the client is banned. */
+  /** Throws `Banned` while the client is banned, unless it authenticated lately (then `check` decides by its password). */
   checkNotBanned(client: string): void {
-    const s = this.strikes.get(client);
-    if (!s || s.bannedUntil === 0) return;
-    if (this.now() < s.bannedUntil) throw dispatcherError.banned();
-    this.strikes.delete(client);
+    if (this.isBanned(client) && !this.authenticatedLately(client)) throw dispatcherError.banned();
   }
 
   /** Throws `UserpassIsNotSet`, `UserpassIsInvalid` (counting the strike) or `Banned`. */
   check(client: string, userpass: unknown): void {
     if (typeof userpass !== 'string') throw dispatcherError.userpassIsNotSet();
-    if (constantTimeEqual(new TextEncoder().encode(userpass), this.password)) return;
+    if (constantTimeEqual(new TextEncoder().encode(userpass), this.password)) {
+      this.authenticatedAt.delete(client);
+      this.authenticatedAt.set(client, this.now());
+      for (const oldest of this.authenticatedAt.keys()) {
+        if (this.authenticatedAt.size <= MAX_AUTHENTICATED) break;
+        this.authenticatedAt.delete(oldest);
+      }
+      return;
+    }
+    this.isBanned(client); // a lapsed ban starts the count again
     const s = this.strikes.get(client) ?? { failures: 0, bannedUntil: 0 };
     if (s.failures >= LIMIT_FAILED_REQUEST) throw dispatcherError.banned();
     s.failures += 1;
     if (s.failures >= LIMIT_FAILED_REQUEST) s.bannedUntil = this.now() + BAN_DURATION_MS;
     this.strikes.set(client, s);
     throw dispatcherError.userpassIsInvalid(LIMIT_FAILED_REQUEST - s.failures);
+  }
+
+  private isBanned(client: string): boolean {
+    const s = this.strikes.get(client);
+    if (!s || s.bannedUntil === 0) return false;
+    if (this.now() < s.bannedUntil) return true;
+    this.strikes.delete(client);
+    return false;
+  }
+
+  private authenticatedLately(client: string): boolean {
+    const at = this.authenticatedAt.get(client);
+    return at !== undefined && this.now() - at < BAN_DURATION_MS;
   }
 }
 

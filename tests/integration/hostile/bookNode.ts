@@ -8,6 +8,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { WebSocket } from 'ws';
 import { EnabledCoins } from '../../../src/node/coins/registry';
 import { bytesToHex } from '../../../src/node/crypto';
+import type { OrdersTiming } from '../../../src/node/orders/core';
 import { OrdersService } from '../../../src/node/orders/service';
 import { createP2p, type Libp2pP2p } from '../../../src/node/p2p/libp2pNode';
 import { MmNumber } from '../../../src/shared/number';
@@ -25,12 +26,13 @@ export interface BookNode {
 
 const running: BookNode[] = [];
 
-export async function startBookNode(coins: string[] = ['RLTC1', 'RLTC2', 'ETHDEV']): Promise<BookNode> {
+/** `seed`: the devnet's unless given (the bench runs its own). */
+export async function startBookNode(coins: string[] = ['RLTC1', 'RLTC2', 'ETHDEV'], timing?: Partial<OrdersTiming>, seed: string = seedAddr()): Promise<BookNode> {
   const key = secp256k1.utils.randomSecretKey();
   const pubkey = secp256k1.getPublicKey(key, true);
   const logs: string[] = [];
   const log = (level: string, line: string): void => void logs.push(`${level}: ${line}`);
-  const p2p = await createP2p({ signingKey: key, seednodes: [seedAddr()], allowLoopback: true, webSocket: (url) => new WebSocket(url), log });
+  const p2p = await createP2p({ signingKey: key, seednodes: [seed], allowLoopback: true, webSocket: (url) => new WebSocket(url), log });
   const balances = new Map(coins.map((c) => [c, MmNumber.parse('100')]));
   const enabled = new EnabledCoins();
   for (const ticker of coins) {
@@ -46,6 +48,7 @@ export async function startBookNode(coins: string[] = ['RLTC1', 'RLTC2', 'ETHDEV
     persistence: null,
     now: () => Date.now() + clock.offsetMs,
     log,
+    timing,
   });
   const node: BookNode = {
     service,
