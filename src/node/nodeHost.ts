@@ -30,22 +30,29 @@ export class NodeHost {
     return this.node !== null;
   }
 
-  /** One RPC body in, one reply out; before a wallet is unlocked the node is not running. */
+  /**
+   * One RPC body in, one reply out; before a wallet is unlocked the node is not running. (It and
+   * `answerRpc` do not call each other: an error's trace names this module once, as KDF's would.)
+   */
   async handleRpc(body: unknown, client = 'local'): Promise<Reply> {
-    return replyOf(await this.answerRpc(body, client));
+    const node = this.node;
+    if (!node) return replyOf(await this.notRunningAnswer(body, dispatcherError.notRunning()));
+    return node.dispatcher.dispatch(body, client);
   }
 
   /** `handleRpc` with the typed error the reply reports, for the page's worker channel. */
   async answerRpc(body: unknown, client = 'local'): Promise<Answer> {
     const node = this.node;
-    if (!node) {
-      const req = typeof body === 'object' && body !== null ? (body as { mmrpc?: unknown; id?: unknown }) : {};
-      const err = dispatcherError.notRunning();
-      const frames = await framesOf(err, this.platform.resolveFrames);
-      if (req.mmrpc === undefined) return legacyErrorReply(err, frames);
-      return mmrpcErrorReply(err, frames, typeof req.id === 'number' ? req.id : null);
-    }
+    if (!node) return this.notRunningAnswer(body, dispatcherError.notRunning());
     return node.dispatcher.answer(body, client);
+  }
+
+  /** `NotRunning` in the request's format; `err` is made by the caller, so its trace starts there. */
+  private async notRunningAnswer(body: unknown, err: MmError): Promise<Answer> {
+    const req = typeof body === 'object' && body !== null ? (body as { mmrpc?: unknown; id?: unknown }) : {};
+    const frames = await framesOf(err, this.platform.resolveFrames);
+    if (req.mmrpc === undefined) return legacyErrorReply(err, frames);
+    return mmrpcErrorReply(err, frames, typeof req.id === 'number' ? req.id : null);
   }
 
   async handleControl(req: ControlRequest): Promise<Reply> {
