@@ -21,6 +21,7 @@ import type { DevnetInfo, ElectrumServerConfig, StreamServerConfig } from './inf
 import { iguanaKey } from './keys';
 import { startLitecoind, type Litecoind } from './litecoind';
 import { checkTools } from './tools';
+import { generateBlocks } from './mine';
 import { terminate } from './process';
 import { spawnSeedNode, type SeedProcess } from './seednode';
 
@@ -205,7 +206,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   const mineTick = (): void => {
     mining = Promise.all(
       chains.map((c) =>
-        c.node.rpc.call('generatetoaddress', [1, c.minerAddress]).then(
+        generateBlocks(c.node.rpc, 1, c.minerAddress).then(
           () => void failing.delete(c.name),
           (e: unknown) => {
             if (!stopping && failing.get(c.name) !== String(e)) log(`devnet: mining on ${c.name} failed: ${String(e)}`);
@@ -224,7 +225,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     path,
     async mine(chain, n) {
       const c = byName(chain);
-      await c.node.rpc.call('generatetoaddress', [n, c.minerAddress]);
+      await generateBlocks(c.node.rpc, n, c.minerAddress);
     },
     rpc: (chain, method, params = [], wallet) => byName(chain).node.rpc.call(method, params, { wallet }),
     async killElectrum(chain, index) {

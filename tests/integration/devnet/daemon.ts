@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { inject, type ProvidedContext } from 'vitest';
 import type { ChainInfo } from '../../../devnet/info';
 import { DaemonError, DaemonRpc } from '../../../devnet/rpc';
+import { generateBlocks } from '../../../devnet/mine';
 
 export const devnet = (): ProvidedContext['devnet'] => inject('devnet');
 
@@ -58,7 +59,7 @@ export function daemon(name: string): Daemon {
     batch: (calls) => rpc.batch(calls),
     async mine(n) {
       const address = await call<string>('getnewaddress', [], chain.minerWallet);
-      return call<string[]>('generatetoaddress', [n, address]);
+      return generateBlocks(rpc, n, address);
     },
     unspents: (address) => scanWhenFree(() => call<{ unspents: DaemonUnspent[] }>('scantxoutset', ['start', [`addr(${address})`]])),
     async scriptHashOf(address) {
