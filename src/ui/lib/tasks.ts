@@ -3,6 +3,7 @@
  * the withdraw signed on a Trezor. The status is read every half second, never faster.
  */
 import type { RpcClient } from '../../client/RpcClient';
+import type { ChannelError } from '../../shared/wire';
 import { describeSendFailure } from './coinErrors';
 import type { TaskErrorDetails } from './trezor';
 import { describeHwFailure, failureOfStatus } from './trezor';
@@ -14,7 +15,8 @@ export type TaskStatus<T> =
   | { status: 'Ok'; details: T }
   | { status: 'Error'; details: TaskErrorDetails };
 
-export type FinalStatus<T> = Extract<TaskStatus<T>, { status: 'Ok' | 'Error' }>;
+/** A final status; an `Error` comes with the typed error the worker channel carried beside it. */
+export type FinalStatus<T> = { status: 'Ok'; details: T } | { status: 'Error'; details: TaskErrorDetails; error: ChannelError | undefined };
 
 /**
  * Reads the task's status until it is `Ok` or `Error` (the node then forgets it), reporting each
@@ -29,17 +31,18 @@ export async function followTask<T>(
 ): Promise<FinalStatus<T> | null> {
   for (;;) {
     if (stopped()) return null;
-    const s = await client.call<TaskStatus<T>>(`${family}::status`, { task_id: taskId });
+    const { result: s, error } = await client.callReporting<TaskStatus<T>>(`${family}::status`, { task_id: taskId });
     if (stopped()) return null;
-    if (s.status === 'Ok' || s.status === 'Error') return s;
+    if (s.status === 'Ok') return s;
+    if (s.status === 'Error') return { ...s, error };
     onProgress(s.status, s.details);
     await new Promise((resolve) => setTimeout(resolve, TASK_POLL_MS));
   }
 }
 
 /** A Trezor-signed withdraw that ended in an error, in plain words. */
-export function describeTrezorSendFailure(details: TaskErrorDetails, coin: string): string {
-  const f = failureOfStatus(details);
+export function describeTrezorSendFailure(details: TaskErrorDetails, coin: string, error: ChannelError | undefined): string {
+  const f = failureOfStatus(details, error);
   if (f.errorType === 'HwError') {
     switch (f.errorData) {
       case 'UserCancelled':
