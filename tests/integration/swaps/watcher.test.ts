@@ -96,7 +96,7 @@ function watcherHost() {
   };
   const status = async () => {
     const reply = (await host.handleRpc({ mmrpc: '2.0', method: 'watcher_status', userpass: RPC_PASSWORD, params: {}, id: 1 })) as Reply;
-    return reply.body.result as { listening: string[]; swaps: { uuid: string; state: string; finished?: string; tx_hash?: string; history: { state: string }[] }[] };
+    return reply.body.result as { listening: string[]; swaps: { uuid: string; state: string; finished?: string; tx_hash?: string; error?: { kind: string; message: string }; history: { state: string }[] }[] };
   };
   return {
     boot,
@@ -245,7 +245,7 @@ describe('a watcher host serving a KDF taker on the devnet', () => {
       const s = await stateOf(swap.uuid);
       return s?.state === 'Stopped' ? s : undefined;
     }, 150_000);
-    expect(done.finished).toBe('MakerPaymentSpent');
+    expect(done.finished, JSON.stringify(done.error)).toBe('MakerPaymentSpent');
     expect(done.history.map((h) => h.state)).toEqual(['ValidateTakerFee', 'ValidateTakerPayment', 'WaitForTakerPaymentSpend', 'WaitForTakerToSpendMakerPayment', 'SpendMakerPayment', 'Stopped']);
     await daemon(chainOf('RLTC2')).mine(1);
     // The maker payment, less the 496 sat the taker's own preimage pays the miners: nothing to anyone else.
@@ -265,7 +265,7 @@ describe('a watcher host serving a KDF taker on the devnet', () => {
       const s = await stateOf(swap.uuid);
       return s?.state === 'Stopped' ? s : undefined;
     }, 240_000);
-    expect(done.finished).toBe('TakerPaymentRefunded');
+    expect(done.finished, JSON.stringify(done.error)).toBe('TakerPaymentRefunded');
     expect(done.history.map((h) => h.state)).toEqual(['ValidateTakerFee', 'ValidateTakerPayment', 'WaitForTakerPaymentSpend', 'RefundTakerPayment', 'Stopped']);
     await daemon(chainOf('RLTC1')).mine(1);
     await balanceBecomes(taker.coins.RLTC1, afterPaying + PAYMENT_SAT - PREIMAGE_FEE);

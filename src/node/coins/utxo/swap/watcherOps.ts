@@ -69,8 +69,11 @@ export class UtxoWatcherOps implements WatcherOps {
     }
     const confirmations = await this.coin.api.confirmations(feeTxid);
     if (confirmations) {
+      // KDF refuses a fee mined at or before the start block. Our tip comes from the header
+      // subscription and can be a block behind the server that counted the confirmations, which
+      // puts the estimate one block early: only a fee estimated before the start block is refused.
       const minedAt = this.coin.height + 1 - confirmations;
-      if (minedAt <= minBlock) throw earlyFeeError(feeTxid, minedAt, minBlock);
+      if (minedAt < minBlock) throw earlyFeeError(feeTxid, minedAt, minBlock);
     }
     // KDF subtracts as u32: a lock time past now wraps around and is "too old" as well.
     if (fee.locktime > nowSec || nowSec - fee.locktime > lockDuration) {
