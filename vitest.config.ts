@@ -7,8 +7,15 @@ import { defineConfig } from 'vitest/config';
  * every message of 5 rounds; the machine's 2 cores under ~50 swapping nodes are the suspect.
  */
 const SWAP_LEGS = 'tests/integration/swaps/**/*.test.ts';
-/** The rescue legs mostly wait for a payment lock to pass (~2 min each): they wait side by side. */
-const SWAP_RESCUE = ['tests/integration/swaps/recover.test.ts', 'tests/integration/swaps/importExport.test.ts'];
+/**
+ * The legs that mostly wait for a payment lock to pass (~2–3 min each, little CPU): rescue,
+ * import/export and the watcher. They wait side by side, and `npm test` runs them beside the others.
+ */
+const SWAP_WAITS = [
+  'tests/integration/swaps/recover.test.ts',
+  'tests/integration/swaps/importExport.test.ts',
+  'tests/integration/swaps/watcher.test.ts',
+];
 
 const integration = {
   environment: 'node' as const,
@@ -26,6 +33,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // `npm test` runs the unit files beside the static checks and a devnet's start on 2 cores:
+          // the limit catches a hang, not a slow test (speed targets live in `npm run bench`).
+          testTimeout: 20_000,
         },
       },
       {
@@ -42,16 +52,16 @@ export default defineConfig({
           ...integration,
           name: 'swaps',
           include: [SWAP_LEGS],
-          exclude: SWAP_RESCUE,
+          exclude: SWAP_WAITS,
           fileParallelism: false,
         },
       },
       {
         test: {
           ...integration,
-          name: 'swap-rescue',
-          include: SWAP_RESCUE,
-          maxWorkers: SWAP_RESCUE.length,
+          name: 'swap-waits',
+          include: SWAP_WAITS,
+          maxWorkers: SWAP_WAITS.length,
         },
       },
     ],

@@ -1,8 +1,10 @@
-// `npm test`: install what is missing, then every check in turn: types, lint, dependency rules,
-// unit, integration, swap legs, build, end-to-end. Every step runs even when an earlier one fails; the run
-// ends with a summary and exits non-zero if anything failed.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: install what is missing, then every check: types, lint, dependency rules, unit,
+// integration, swap legs, build, end-to-end. The checks run in three lanes side by side (the swap
+// legs and the browser mostly wait on chains and timers, so two cores carry them together); each
+// step's output is kept in test-results/logs and printed whole when the step ends. Every step runs
+// even when an earlier one fails; the run ends with a summary and exits non-zero if anything failed.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureNpmDependencies } from './ensureNpm.mjs';
 
 ensureNpmDependencies();
@@ -10,7 +12,7 @@ const sys = spawnSync('bash', ['scripts/ensure-system-deps.sh'], { stdio: 'inher
 if (sys.status !== 0) process.exit(sys.status ?? 1);
 
 rmSync('test-results', { recursive: true, force: true });
-mkdirSync('test-results', { recursive: true });
+mkdirSync('test-results/logs', { recursive: true });
 
 const vitestJson = (project) => [
   'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json',
@@ -18,20 +20,31 @@ const vitestJson = (project) => [
 ];
 
 /** Each step: a command, and where its test counts come from (none: the step counts as one check). */
-const steps = [
-  { name: 'node engines', cmd: ['node', 'scripts/checkEngines.mjs'] },
-  { name: 'types', cmd: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'svelte types', cmd: ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings'] },
-  { name: 'lint', cmd: ['eslint', '.', '--max-warnings', '0'] },
-  { name: 'dependency rules', cmd: ['depcruise', 'src', 'tools', '--config', '.dependency-cruiser.cjs'] },
-  { name: 'unit', cmd: vitestJson('unit'), counts: vitestCounts('test-results/unit.json') },
-  { name: 'integration', cmd: vitestJson('integration'), counts: vitestCounts('test-results/integration.json') },
+const step = {
+  engines: { name: 'node engines', cmd: ['node', 'scripts/checkEngines.mjs'] },
+  types: { name: 'types', cmd: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  svelte: { name: 'svelte types', cmd: ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings'] },
+  lint: { name: 'lint', cmd: ['eslint', '.', '--max-warnings', '0'] },
+  deps: { name: 'dependency rules', cmd: ['depcruise', 'src', 'tools', '--config', '.dependency-cruiser.cjs'] },
+  unit: { name: 'unit', cmd: vitestJson('unit'), counts: vitestCounts('test-results/unit.json') },
+  integration: { name: 'integration', cmd: vitestJson('integration'), counts: vitestCounts('test-results/integration.json') },
   // The swap legs: real swaps on a devnet of their own.
-  { name: 'swaps', cmd: vitestJson('swaps'), counts: vitestCounts('test-results/swaps.json') },
-  { name: 'swap rescue', cmd: vitestJson('swap-rescue'), counts: vitestCounts('test-results/swap-rescue.json') },
+  swaps: { name: 'swaps', cmd: vitestJson('swaps'), counts: vitestCounts('test-results/swaps.json') },
+  swapWaits: { name: 'swap waits', cmd: vitestJson('swap-waits'), counts: vitestCounts('test-results/swap-waits.json') },
   // The e2e build: its worker holds the simulated Trezor the browser tests drive (`npm start` builds without it).
-  { name: 'build', cmd: ['vite', 'build'], env: { VITE_TREZOR_SIM: '1' } },
-  { name: 'e2e', cmd: ['playwright', 'test'], counts: playwrightCounts('test-results/e2e.json') },
+  build: { name: 'build', cmd: ['vite', 'build'], env: { VITE_TREZOR_SIM: '1' } },
+  e2e: { name: 'e2e', cmd: ['playwright', 'test'], counts: playwrightCounts('test-results/e2e.json') },
+};
+
+/**
+ * The lanes, balanced by their times on the 2-core CI machine (unit ~190 s, swaps ~600 s;
+ * static checks ~70 s, integration ~370 s, e2e ~560 s; the waiting legs ~160 s). Steps in a lane
+ * run in turn; lanes run side by side. Each devnet lives in its own temporary directory on its own ports.
+ */
+const lanes = [
+  [step.engines, step.unit, step.swaps],
+  [step.types, step.svelte, step.lint, step.deps, step.integration, step.build, step.e2e],
+  [step.swapWaits],
 ];
 
 function vitestCounts(file) {
@@ -67,24 +80,49 @@ function playwrightCounts(file) {
   };
 }
 
-const results = [];
-for (const step of steps) {
+/** Runs one step with its output kept in its log, printed whole when it ends. */
+function runStep(step) {
   const envText = Object.entries(step.env ?? {}).map(([k, v]) => `${k}=${v} `).join('');
-  console.log(`\n=== ${step.name}: ${envText}${step.cmd.join(' ')}`);
+  const header = `=== ${step.name}: ${envText}${step.cmd.join(' ')}`;
+  console.log(`${header} (started)`);
+  const logPath = `test-results/logs/${step.name.replaceAll(' ', '-')}.log`;
+  const log = createWriteStream(logPath);
   const started = Date.now();
-  const r = spawnSync('npx', step.cmd, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0', ...step.env } });
-  const ok = r.status === 0;
-  let counts = { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
-  if (step.counts) {
-    try {
-      counts = step.counts();
-      if (!ok && counts.failed === 0) counts.failed = 1; // the runner failed outside any test
-    } catch {
-      counts = { passed: 0, failed: 1, skipped: 0 };
-    }
-  }
-  results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000, ...counts });
+  return new Promise((resolve) => {
+    const child = spawn('npx', step.cmd, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...step.env } });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('error', (e) => log.write(`\n${e.message}\n`));
+    child.on('close', (code) => {
+      log.end(() => {
+        const seconds = (Date.now() - started) / 1000;
+        console.log(`\n${header} (ended in ${seconds.toFixed(1)} s, exit ${code})`);
+        process.stdout.write(readFileSync(logPath, 'utf8'));
+        const ok = code === 0;
+        let counts = { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+        if (step.counts) {
+          try {
+            counts = step.counts();
+            if (!ok && counts.failed === 0) counts.failed = 1; // the runner failed outside any test
+          } catch {
+            counts = { passed: 0, failed: 1, skipped: 0 };
+          }
+        }
+        resolve({ name: step.name, ok, seconds, ...counts });
+      });
+    });
+  });
 }
+
+async function runLane(lane) {
+  const out = [];
+  for (const s of lane) out.push(await runStep(s));
+  return out;
+}
+
+const started = Date.now();
+const byName = new Map((await Promise.all(lanes.map(runLane))).flat().map((r) => [r.name, r]));
+const results = Object.values(step).map((s) => byName.get(s.name));
 
 console.log('\n=== summary');
 for (const r of results) {
@@ -99,6 +137,7 @@ for (const f of failures) {
   const why = String(f.why ?? '').split('\n').filter((l) => l.trim()).slice(0, 4);
   for (const line of why) console.log(`    ${line.slice(0, 300)}`);
 }
+console.log(`\nwall time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 const skipped = results.reduce((a, r) => a + r.skipped, 0);

@@ -56,11 +56,13 @@ describe('task::enable_eth params and answers', () => {
   it('follows the task and rejects with its typed error', async () => {
     const calls: string[] = [];
     const details = { error: 'x', error_type: 'PlatformCoinCreationError', error_data: { ticker: 'ETHDEV', error: 'x', nodes: [] } };
+    const answer = (method: string): unknown => {
+      calls.push(method);
+      return method.endsWith('::init') ? { task_id: 7 } : { status: 'Error', details };
+    };
     const client = {
-      call: (method: string) => {
-        calls.push(method);
-        return Promise.resolve(method.endsWith('::init') ? { task_id: 7 } : { status: 'Error', details });
-      },
+      call: (method: string) => Promise.resolve(answer(method)),
+      callReporting: (method: string) => Promise.resolve({ result: answer(method), error: undefined }),
     } as unknown as RpcClient;
     await expect(activateEvmPlatform(client, { ticker: 'ETHDEV', evm, txHistory: false })).rejects.toMatchObject({
       errorType: 'PlatformCoinCreationError',
