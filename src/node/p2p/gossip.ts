@@ -8,11 +8,13 @@
  * `from`, checked by gossipsub before this validator) has a message budget, taken before the
  * envelope's signature is checked (the costly step, ~1–4 ms); messages past it are ignored. The
  * checks and the handlers then run through a pacer (pacer.ts) in slices that yield to the event
- * loop, its queue bounded. Unsigned messages (KDF's, passed on by its relays) name no author that
+ * loop, its queue bounded; so does gossipsub's own check of each message (its libp2p signature),
+ * which would otherwise run for a whole burst read from the socket at once (`paceReceipt`). Unsigned messages (KDF's, passed on by its relays) name no author that
  * gossipsub checked: they are paced and bounded with the rest, and their makers held to a rate by
  * the orders domain.
  */
 import { TopicValidatorResult, type GossipSub, type GossipsubMessage, type Message } from '@libp2p/gossipsub';
+import type { PeerId } from '@libp2p/interface';
 import { decodeSigned, encodeSigned, type SignedPayload } from './envelope';
 import { errorMessage, p2pError } from './errors';
 import { Pacer } from './pacer';
@@ -79,6 +81,25 @@ export class SignedGossip {
     } catch (e) {
       throw p2pError(`cannot publish on ${topic}: ${errorMessage(e)}`, e);
     }
+  }
+
+  /**
+   * Makes gossipsub check each received message as a pacer task (its decoding and libp2p
+   * signature run in the task; a message the full queue cannot take is passed over as seen). To be
+   * called after the relay mesh wrapped the same method (kdf/relayMesh.ts), so that its switch of
+   * the signature policy still covers exactly its own call. Throws P2PError if gossipsub's
+   * internals are not as expected.
+   */
+  paceReceipt(): void {
+    const gs = this.pubsub as unknown as { validateReceivedMessage?: (from: PeerId, msg: unknown) => Promise<unknown> };
+    if (typeof gs.validateReceivedMessage !== 'function') throw p2pError('gossipsub has no validateReceivedMessage to pace');
+    const validate = gs.validateReceivedMessage.bind(gs);
+    gs.validateReceivedMessage = (from, msg) =>
+      new Promise((resolve, reject) => {
+        if (this.pacer.offer(() => void validate(from, msg).then(resolve, reject))) return;
+        this.dropped++;
+        resolve({ code: 'duplicate', msgIdStr: '' }); // gossipsub's "seen already": no score, no forwarding
+      });
   }
 
   /** Cheap checks at once (ban, budget); the envelope's signature in its turn in the pacer. */

@@ -117,6 +117,7 @@ export async function createP2p(opts: P2pOptions): Promise<Libp2pP2p> {
   const node = new Libp2pNode(libp2p, opts, seeds, penalties);
   try {
     relayMesh.attach(libp2p);
+    node.paceReceipt();
     await node.start();
   } catch (e) {
     await libp2p.stop();
@@ -171,6 +172,11 @@ class Libp2pNode implements Libp2pP2p {
 
   get peerId(): string {
     return this.libp2p.peerId.toString();
+  }
+
+  /** See SignedGossip.paceReceipt; after the relay mesh is attached. */
+  paceReceipt(): void {
+    this.gossip.paceReceipt();
   }
 
   get droppedMessages(): number {
