@@ -3,7 +3,9 @@
  * node answers has its formats there exactly as tests/fixtures/kdf-shapes records them, and its
  * error types are ones the node's unions name.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { renderContract } from '../../../scripts/contractGen.mjs';
 import { DEFS } from '../../../src/shared/contract/defs';
 import { activationMethods } from '../../../src/shared/contract/methods/activation';
 import { coinsMethods } from '../../../src/shared/contract/methods/coins';
@@ -45,5 +47,11 @@ describe('the RPC contract', () => {
   it('holds KDF’s recorded shapes exactly: success bodies, error variants and statuses', () => {
     for (const [name, recorded] of methods) expect({ name, formats: contract[name] }).toEqual({ name, formats: recorded.formats });
     expect(DEFS).toEqual(defs);
+  });
+
+  it('is the modules scripts/contractGen.mjs writes from the fixtures, unedited (`npm run contract:gen`)', () => {
+    const rendered = renderContract();
+    expect(rendered.size).toBe(1 + domains.length);
+    for (const [path, text] of rendered) expect({ path, text: readFileSync(path, 'utf8') }).toEqual({ path, text });
   });
 });
