@@ -9,6 +9,7 @@
 import { MmNumber } from '../../../shared/number';
 import type { KeyPair, NodeKeys } from '../../crypto';
 import type { AddressCheck, AddressFormats } from '../capabilities/addressFormats';
+import type { ChainHeight } from '../capabilities/chainHeight';
 import type { LegacyTradeFee } from '../capabilities/legacyTradeFee';
 import type { MedianTimePast } from '../capabilities/medianTimePast';
 import type { MessageSigner } from '../capabilities/messageSigner';
@@ -49,10 +50,10 @@ export const QTUM_DECIMALS = 8;
 
 /**
  * A QRC20 token. Its chain capabilities (addresses, raw transactions, header times, the key and
- * message signatures) are its QTUM side's, as KDF's `Qrc20Coin` serves them from its UTXO fields.
+ * message signatures, the chain height) are its QTUM side's, as KDF's `Qrc20Coin` serves them from its UTXO fields.
  */
 export class Qrc20Coin
-  implements EnabledCoin, Qrc20FeeView, MedianTimePast, RawTransactions, AddressFormats, WalletKey, MessageSigner, LegacyTradeFee
+  implements EnabledCoin, ChainHeight, Qrc20FeeView, MedianTimePast, RawTransactions, AddressFormats, WalletKey, MessageSigner, LegacyTradeFee
 {
   readonly ticker: string;
   readonly config: CoinConfig;
@@ -89,6 +90,11 @@ export class Qrc20Coin
 
   get address(): string {
     return this.qtum.address;
+  }
+
+  /** The QTUM tip the platform's header subscription follows: `current_block` when history is off. */
+  get height(): number {
+    return this.qtum.height;
   }
 
   get requiredConfirmations(): number {

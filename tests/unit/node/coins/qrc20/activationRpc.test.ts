@@ -113,3 +113,18 @@ describe('QRC20 over the RPC', () => {
     expect(result.rel_coin_fee).toMatchObject(F.tradePreimage.rel_coin_fee);
   });
 });
+
+describe('QRC20 without a history sync', () => {
+  it("answers my_tx_history's current_block from the QTUM tip (KDF's `current_block` of the platform), not 0", async () => {
+    const node = await startedNode();
+    try {
+      const call = async (body: Record<string, unknown>) => (await node.host.handleRpc({ userpass: RPC_PASSWORD, ...body })).body as Record<string, unknown>;
+      await call({ method: 'electrum', coin: 'QTUM', servers: servers() });
+      await call({ method: 'electrum', coin: 'QC-QRC20', servers: servers(), swap_contract_address: F.swapContract });
+      // The fake server's tip (fakeElectrumServer.ts `tip`) is block 100.
+      expect((await call({ method: 'my_tx_history', coin: 'QC-QRC20' })).result).toMatchObject({ current_block: 100, sync_status: { state: 'NotEnabled' } });
+    } finally {
+      await node.host.handleControl({ op: 'stop' });
+    }
+  });
+});
