@@ -15,8 +15,11 @@ import type { StreamsParams } from './streams';
 import type { SwapsParams } from './swaps';
 import type { WalletParams } from './wallet';
 
+/** A request's fields: a JSON object, as `RpcClient` sends it. */
+type Fields = Record<string, unknown>;
+
 /** The formats `M` answers (with a success shape in the contract), each requiring its params. */
-type FormatsOf<M extends MethodName> = (M extends LegacyMethod ? { legacy: object } : unknown) & (M extends MmRpcMethod ? { mmrpc: object } : unknown);
+type FormatsOf<M extends MethodName> = (M extends LegacyMethod ? { legacy: Fields } : unknown) & (M extends MmRpcMethod ? { mmrpc: Fields } : unknown);
 
 /** Fails to compile unless `P` gives every method of the contract its params in each of its formats. */
 type EveryMethod<P extends { [M in MethodName]: FormatsOf<M> }> = P;
@@ -26,10 +29,10 @@ export type MethodParams = EveryMethod<
 >;
 
 /** The fields of `M`'s flat request body, beside `method` and `userpass`. */
-export type LegacyParams<M extends LegacyMethod> = MethodParams[M] extends { legacy: infer P } ? P : never;
+export type LegacyParams<M extends LegacyMethod> = MethodParams[M] extends { legacy: infer P extends Fields } ? P : never;
 
 /** The `params` of `M`'s mmrpc 2.0 request. */
-export type MmRpcParams<M extends MmRpcMethod> = MethodParams[M] extends { mmrpc: infer P } ? P : never;
+export type MmRpcParams<M extends MmRpcMethod> = MethodParams[M] extends { mmrpc: infer P extends Fields } ? P : never;
 
 /** `M`'s params as the page sends them: in mmrpc 2.0 where `M` answers it, else in the flat format. */
 export type ParamsOf<M extends MethodName> = M extends MmRpcMethod ? MmRpcParams<M> : M extends LegacyMethod ? LegacyParams<M> : never;
