@@ -1,9 +1,10 @@
 /**
  * The request params of the contract (src/shared/contract/params) against the node: a request
- * typed by them passes the node's handler's reading of its params, and the absence of each key
- * KDF's request struct requires is refused, naming the key. What each request answers on this
- * node (no Trezor, no swaps, DOC enabled over a fake Electrum server with an empty wallet) is
- * KDF's answer for the same state, by its error enums (cited per case).
+ * typed by them passes the node's handler's reading of its params (through the dispatcher), also
+ * with only the keys KDF's request struct requires, and the absence of each of those keys is
+ * refused with a text naming it. The answers expected are KDF's for the same state, by its error
+ * enums (cited per case): a node without a Trezor, swaps or peers, DOC enabled over a fake
+ * Electrum server with an empty wallet; and the orders domain of a node holding RLTC1 and RLTC2.
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { LegacyMethod, MethodName, MmRpcMethod } from '../../../src/shared/contract';
@@ -131,6 +132,24 @@ const nodeCases = (): Case[] => {
     mmrpc('sign_message', { coin: 'DOC', message: 'typed params' }, ['coin', 'message'], 'success'),
     mmrpc('get_eth_estimated_fee_per_gas', { coin: 'DOC', estimator_type: 'Simple' }, ['coin', 'estimator_type'], 'CoinNotSupported'),
     mmrpc('my_tx_history', { coin: 'DOC', limit: 5, paging_options: { PageNumber: 1 }, target: { type: 'iguana' } }, ['coin'], 'success'),
+    // More of coins, on DOC: the fake server knows no transaction nor header range (`RawTransactionError::Transport`,
+    // `GetCurrentMtpError::RpcError`); the wallet is no HD wallet (`GetNewAddressRpcError::CoinIsActivatedNotWithHDWallet`).
+    legacy('my_tx_history', { coin: 'DOC', limit: 5, page_number: 1 }, ['coin'], 'success'),
+    legacy('show_priv_key', { coin: 'DOC' }, ['coin'], 'success'),
+    legacy('send_raw_transaction', { coin: 'DOC', tx_hex: '00' }, ['coin', 'tx_hex'], 'error'),
+    legacy('kmd_rewards_info', {}, [], 'error'),
+    mmrpc('get_current_mtp', { coin: 'DOC' }, ['coin'], 'RpcError'),
+    mmrpc('get_raw_transaction', { coin: 'DOC', tx_hash: 'ab'.repeat(32) }, ['coin', 'tx_hash'], 'Transport'),
+    mmrpc('verify_message', { coin: 'DOC', message: 'typed params', signature: 'AA==', address: docAddress }, ['coin', 'message', 'signature', 'address'], 'SignatureDecodingError'),
+    mmrpc('get_new_address', { coin: 'DOC', account_id: 0, chain: 'External' }, ['coin', 'account_id'], 'CoinIsActivatedNotWithHDWallet'),
+    mmrpc('task::account_balance::init', { coin: 'DOC', account_index: 0 }, ['coin', 'account_index'], 'success'),
+    mmrpc('task::create_new_account::init', { coin: 'DOC', scan: false }, ['coin'], 'success'),
+    mmrpc('task::withdraw::status', { task_id: TASK }, ['task_id'], 'NoSuchTask'),
+    mmrpc('task::withdraw::cancel', { task_id: TASK }, ['task_id'], 'NoSuchTask'),
+    // No streamer to disable (disable.rs `DisableError`); no swap to page from (lp_swap.rs `FromUuidNotFound`).
+    mmrpc('stream::disable', { client_id: 0, streamer_id: 'BALANCE:DOC' }, ['client_id', 'streamer_id'], 'DisableError'),
+    legacy('my_recent_swaps', { limit: 5, from_uuid: NOBODY }, [], 'error', { minimalAnswer: 'success' }),
+    legacy('active_swaps', { include_status: true }, [], 'success'),
     // orders: lp_ordermatch.rs / legacy.rs `disable_coin` answer a flat error for a coin not enabled.
     legacy('disable_coin', { coin: 'NOPE', force_disable: false }, ['coin'], 'error'),
   ];
@@ -143,6 +162,9 @@ const ordersCases = (): Case[] => [
     minimalAnswer: 'error',
   }),
   legacy('sell', { base: 'RLTC1', rel: 'RLTC2', price: '0.5', volume: '1', timeout: 5, match_by: { type: 'Any' }, order_type: { type: 'GoodTillCancelled' } }, ['base', 'rel', 'price', 'volume'], 'success'),
+  legacy('buy', { base: 'RLTC1', rel: 'RLTC2', price: '2', volume: '1', min_volume: '0.5' }, ['base', 'rel', 'price', 'volume'], 'success'),
+  legacy('best_orders', { coin: 'RLTC1', action: 'buy', volume: '1' }, ['coin', 'action', 'volume'], 'success'),
+  mmrpc('best_orders', { coin: 'RLTC1', action: 'sell', request_by: { type: 'number', value: 3 }, exclude_mine: true }, ['coin', 'action', 'request_by'], 'success'),
   legacy('update_maker_order', { uuid: NOBODY, new_price: '3' }, ['uuid'], 'error'),
   legacy('cancel_order', { uuid: NOBODY }, ['uuid'], 'error'),
   legacy('order_status', { uuid: NOBODY }, ['uuid'], 'error'),
