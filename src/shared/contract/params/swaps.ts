@@ -1,5 +1,4 @@
 /** The params of the swaps methods: previews, volumes, statuses, recovery. */
-import type { LegacyResult } from '../index';
 import type { MmNumberInput, NoParams } from './common';
 
 /** mm2_main/src/lp_swap/trade_preimage.rs `TradePreimageRequest`. */
@@ -56,10 +55,10 @@ export interface SwapsParams {
   /** lp_swap.rs `recover_funds_of_swap`: `req["params"]["uuid"]`. */
   recover_funds_of_swap: { legacy: { params: SwapUuid } };
   /**
-   * lp_swap.rs `import_swaps`: `req["swaps"]`, saved swaps as `export_swaps` answers them (this
-   * node takes at most MAX_IMPORT_SWAPS at once).
+   * lp_swap.rs `import_swaps`: `req["swaps"]`, KDF's `SavedSwap`s (lp_swap/saved_swap.rs) as
+   * `export_swaps` answers them; the node checks each record (at most MAX_IMPORT_SWAPS at once).
    */
-  import_swaps: { legacy: { swaps: LegacyResult<'export_swaps'>['result']['swaps'] } };
+  import_swaps: { legacy: { swaps: unknown[] } };
   /** Ours, not KDF's (the rescue file, README): reads nothing. */
   export_swaps: { legacy: NoParams };
   /** lp_swap.rs `GetLockedAmountReq`. */
