@@ -2,28 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { MmNumber } from '../../../src/shared/number';
 import { displayNumber, makerOrderView, updateArgsFor, wireNumber } from '../../../src/ui/lib/orderView';
 import type { MakerOrderInfo } from '../../../src/ui/lib/orders';
+import { myMakerOrder, rat } from './kdfAnswers';
 
 const n = (s: string): MmNumber => MmNumber.parse(s);
 
-/** A maker order as `my_orders` shows one: decimal texts plus exact fractions. */
+/** A maker order as `my_orders` shows one: decimal texts plus exact rationals. */
 function makerOrder(base: string, rel: string, price: MmNumber, volume: MmNumber, min = MmNumber.parse('0.0001')): MakerOrderInfo {
-  return {
-    base,
-    rel,
-    price: price.toDecimalString(),
-    price_fraction: price.toFraction(),
-    max_base_vol: volume.toDecimalString(),
-    max_base_vol_fraction: volume.toFraction(),
-    min_base_vol: min.toDecimalString(),
-    min_base_vol_fraction: min.toFraction(),
-    created_at: 0,
-    updated_at: 0,
-    matches: {},
-    started_swaps: [],
-    uuid: 'u-1',
-    cancellable: true,
-    available_amount: volume.toDecimalString(),
-  };
+  return myMakerOrder({ uuid: 'u-1', base, rel, price, volume, min });
 }
 
 describe('displayNumber', () => {
@@ -82,8 +67,8 @@ describe('makerOrderView', () => {
     }
   });
 
-  it('uses the exact fraction, not the cut decimal text', () => {
-    const textOnly = { ...converted, price_fraction: undefined };
+  it('uses the exact rational, not the cut decimal text', () => {
+    const textOnly = { ...converted, price_rat: rat(n(converted.price)) };
     expect(makerOrderView(textOnly, 'Buy').price.eq(n('0.9'))).toBe(false);
     expect(makerOrderView(converted, 'Buy').price.eq(n('0.9'))).toBe(true);
   });
