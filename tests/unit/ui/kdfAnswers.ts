@@ -7,6 +7,8 @@ import type { Rational } from '../../../src/shared/contract';
 import { MmNumber } from '../../../src/shared/number';
 import type { MakerOrderInfo, OrderbookEntry, OrderbookResponse } from '../../../src/ui/lib/orders';
 
+type MakerMatch = MakerOrderInfo['matches'][string];
+
 /** `x` as KDF's `x_rat`: num-bigint's serde form, with the sign the contract's type spells out. */
 export function rat(x: MmNumber): Rational {
   const [[sign, digits], [, denom]] = x.toRational();
@@ -108,5 +110,40 @@ export function myMakerOrder(o: { uuid: string; base: string; rel: string; price
     rel_orderbook_ticker: null,
     cancellable: true,
     available_amount: o.volume.toDecimalString(),
+  };
+}
+
+/** A match of a maker order of BASE/REL at price 1 that reserves `amount` of the base for a taker's buy, not yet connected. */
+export function makerMatch(amount: MmNumber, makerOrderUuid: string, takerOrderUuid: string): MakerMatch {
+  const pubkey = '00'.repeat(32);
+  const conf = { base_confs: 1, base_nota: false, rel_confs: 1, rel_nota: false };
+  const amounts = { base_amount: amount.toDecimalString(), base_amount_rat: rat(amount), rel_amount: amount.toDecimalString(), rel_amount_rat: rat(amount) };
+  return {
+    request: {
+      base: 'BASE',
+      rel: 'REL',
+      ...amounts,
+      action: 'Buy',
+      uuid: takerOrderUuid,
+      method: 'request',
+      sender_pubkey: pubkey,
+      dest_pub_key: pubkey,
+      match_by: { type: 'Any' },
+      conf_settings: conf,
+    },
+    reserved: {
+      base: 'BASE',
+      rel: 'REL',
+      ...amounts,
+      taker_order_uuid: takerOrderUuid,
+      maker_order_uuid: makerOrderUuid,
+      method: 'reserved',
+      sender_pubkey: pubkey,
+      dest_pub_key: pubkey,
+      conf_settings: conf,
+    },
+    connect: null,
+    connected: null,
+    last_updated: 0,
   };
 }

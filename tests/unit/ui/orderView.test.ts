@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MmNumber } from '../../../src/shared/number';
 import { displayNumber, makerOrderView, updateArgsFor, wireNumber } from '../../../src/ui/lib/orderView';
 import type { MakerOrderInfo } from '../../../src/ui/lib/orders';
-import { myMakerOrder, rat } from './kdfAnswers';
+import { makerMatch, myMakerOrder, rat } from './kdfAnswers';
 
 const n = (s: string): MmNumber => MmNumber.parse(s);
 
@@ -65,6 +65,17 @@ describe('makerOrderView', () => {
       expect(v.price.eq(n('2'))).toBe(true);
       expect(v.volume.eq(n('1.5'))).toBe(true);
     }
+  });
+
+  it('counts as available what the matches do not reserve, as KDF does', () => {
+    // KDF's ordermatch_tests.rs test_maker_order_available_amount: 10 on the order, matches reserving 5 and 1, 4 available.
+    const uuid = '11111111-1111-4111-8111-111111111111';
+    const order = myMakerOrder({ uuid, base: 'BASE', rel: 'REL', price: n('1'), volume: n('10'), min: n('0') });
+    const matches = {
+      a: makerMatch(n('5'), uuid, '22222222-2222-4222-8222-222222222222'),
+      b: makerMatch(n('1'), uuid, '33333333-3333-4333-8333-333333333333'),
+    };
+    expect(makerOrderView({ ...order, matches }).available.eq(n('4'))).toBe(true);
   });
 
   it('uses the exact rational, not the cut decimal text', () => {
