@@ -21,7 +21,6 @@ export const TREZOR_USB_FILTERS = [
 /** Trezor's longest PIN. */
 export const MAX_PIN_LENGTH = 50;
 
-
 export interface TaskErrorDetails {
   error?: string;
   error_type?: string;
