@@ -2,6 +2,7 @@
  * The one way the UI (and browser tests) reach the node: request/response over postMessage with
  * ids, plus a subscription to the worker's events. It speaks the spec's JSON unchanged.
  */
+import type { LegacyMethod, LegacyResult, MmRpcMethod, MmRpcResult } from '../shared/contract';
 import type { ErrorReason, ErrorType } from '../shared/contract/errors';
 import type { ChannelError, ControlRequest, EventMessage, PageMessage, WorkerMessage } from '../shared/wire';
 import { isEventMessage, isResponseMessage } from '../shared/wire';
@@ -77,36 +78,33 @@ export class RpcClient {
     return this.send((id) => ({ id, body }));
   }
 
-  /** An mmrpc 2.0 call; resolves with `result`, rejects with RpcError. */
-  async call<T = unknown>(method: string, params?: Record<string, unknown>): Promise<T> {
-    const body: Record<string, unknown> = { mmrpc: MMRPC_VERSION, method, id: this.nextId };
-    if (this.userpass !== undefined) body.userpass = this.userpass;
-    if (params !== undefined) body.params = params;
-    const r = await this.request(body);
-    if (r.status !== 200 || isMmRpcErrorBody(r.body)) throw new RpcError(r.status, r.body, r.error);
-    return (r.body as { result: T }).result;
+  /** An mmrpc 2.0 call; resolves with `result`, typed by the contract, rejects with RpcError. */
+  async call<M extends MmRpcMethod>(method: M, params?: Record<string, unknown>): Promise<MmRpcResult<M>> {
+    return (await this.callReporting(method, params)).result;
   }
 
   /**
    * An mmrpc 2.0 call that also resolves with the typed error its answer reports: a task status
    * `Error`'s type and reason, which the worker channel carries beside KDF's JSON.
    */
-  async callReporting<T = unknown>(method: string, params?: Record<string, unknown>): Promise<{ result: T; error: ChannelError | undefined }> {
+  async callReporting<M extends MmRpcMethod>(method: M, params?: Record<string, unknown>): Promise<{ result: MmRpcResult<M>; error: ChannelError | undefined }> {
     const body: Record<string, unknown> = { mmrpc: MMRPC_VERSION, method, id: this.nextId };
     if (this.userpass !== undefined) body.userpass = this.userpass;
     if (params !== undefined) body.params = params;
     const r = await this.request(body);
     if (r.status !== 200 || isMmRpcErrorBody(r.body)) throw new RpcError(r.status, r.body, r.error);
-    return { result: (r.body as { result: T }).result, error: r.error };
+    // The node answers `M` as the contract says: tests/integration/conformance checks every answer against KDF's shapes.
+    return { result: (r.body as { result: MmRpcResult<M> }).result, error: r.error };
   }
 
   /** A flat call; resolves with the whole body, rejects with RpcError on `{error}`. */
-  async legacy<T = unknown>(method: string, args: Record<string, unknown> = {}): Promise<T> {
+  async legacy<M extends LegacyMethod>(method: M, args: Record<string, unknown> = {}): Promise<LegacyResult<M>> {
     const body: Record<string, unknown> = { ...args, method };
     if (this.userpass !== undefined) body.userpass = this.userpass;
     const r = await this.request(body);
     if (r.status !== 200 || isLegacyErrorBody(r.body)) throw new RpcError(r.status, r.body, r.error);
-    return r.body as T;
+    // As for `call`: the conformance tests hold the node to the contract.
+    return r.body as LegacyResult<M>;
   }
 
   /** A lifecycle call (start, stop, wallet list); resolves with its result, rejects with RpcError. */

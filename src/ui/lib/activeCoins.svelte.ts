@@ -3,6 +3,7 @@
  * events (the page never polls balances). One instance per unlocked wallet page.
  */
 import type { RpcClient } from '../../client/RpcClient';
+import type { LegacyResult } from '../../shared/contract';
 import type { ElectrumServer } from './coinsConfig';
 import { toCoinFailure } from './coinErrors';
 import { activateEvmPlatform, type EvmActivated } from './evmActivation';
@@ -62,22 +63,12 @@ export function enableArgs(req: EvmActivationRequest): Record<string, unknown> {
   return args;
 }
 
-/** The answer of `electrum` and `enable` (spec §2.4); EVM coins have no mature_confirmations. */
-interface ElectrumResponse {
-  address: string;
-  balance: string;
-  unspendable_balance: string;
-  coin: string;
-  required_confirmations?: number;
-  mature_confirmations?: number;
-}
+/** `enable`'s and `electrum`'s answer (KDF's `CoinInitResponse`, spec §2.4). */
+type CoinInitResponse = LegacyResult<'enable'>;
 
-interface BalanceResponse {
-  coin: string;
-  balance: string;
-  unspendable_balance: string;
-  address: string;
-}
+/** What an activation reports, in `enable`'s words: the task activations fill in the confirmations they know. */
+type Activated = Pick<CoinInitResponse, 'coin' | 'address' | 'balance' | 'unspendable_balance'> &
+  Partial<Pick<CoinInitResponse, 'required_confirmations' | 'mature_confirmations'>>;
 
 /** Told of a payment that arrived: the coin and how much its total balance grew. */
 export type ReceivedListener = (ticker: string, amount: string) => void;
@@ -121,14 +112,14 @@ export class ActiveCoins {
   /** What the node holds now (after a remount, or to resync): tickers, addresses, balances. */
   async load(): Promise<void> {
     const since = this.activations;
-    const r = await this.client.legacy<{ result: { ticker: string; address: string }[] }>('get_enabled_coins');
+    const r = await this.client.legacy('get_enabled_coins');
     const next: ActiveCoin[] = [];
     for (const { ticker, address } of r.result) {
       const known = this.get(ticker);
       let balance = known?.balance ?? '';
       let unspendable = known?.unspendable ?? '';
       try {
-        const b = await this.client.legacy<BalanceResponse>('my_balance', { coin: ticker });
+        const b = await this.client.legacy('my_balance', { coin: ticker });
         balance = b.balance;
         unspendable = b.unspendable_balance;
       } catch {
@@ -170,7 +161,7 @@ export class ActiveCoins {
       platform = await activateEvmPlatform(this.client, req);
     } catch (e) {
       if (toCoinFailure(e).errorType !== 'UnexpectedPlatformProtocol') throw e;
-      const r = await this.client.legacy<ElectrumResponse>('enable', enableArgs(req));
+      const r = await this.client.legacy('enable', enableArgs(req));
       return this.added(r, req.ticker, req.txHistory);
     }
     const required = req.requiredConfirmations !== undefined ? { required_confirmations: req.requiredConfirmations } : {};
@@ -184,7 +175,7 @@ export class ActiveCoins {
     return this.activate({ ticker: s.ticker, servers: s.servers, txHistory: s.txHistory, trezor: s.trezor === true, ...confs, ...(s.qtum ? { qtum: s.qtum } : {}) });
   }
 
-  private added(r: ElectrumResponse, ticker: string, txHistory: boolean, trezor = false): ActiveCoin {
+  private added(r: Activated, ticker: string, txHistory: boolean, trezor = false): ActiveCoin {
     const coin: ActiveCoin = {
       ticker: r.coin ?? ticker,
       address: r.address,
@@ -206,7 +197,7 @@ export class ActiveCoins {
    * list too. Resolves with the uuids of the orders the node cancelled.
    */
   async disable(ticker: string, goneWith: readonly string[] = []): Promise<string[]> {
-    const r = await this.client.legacy<{ result: { cancelled_orders: string[] } }>('disable_coin', {
+    const r = await this.client.legacy('disable_coin', {
       coin: ticker,
       ...(goneWith.length > 0 && { force_disable: true }),
     });

@@ -6,9 +6,10 @@
  * (`UnexpectedPlatformProtocol`) sends the page there.
  */
 import type { RpcClient } from '../../client/RpcClient';
+import type { MmRpcResult } from '../../shared/contract';
 import type { EvmSettings } from './savedCoins';
 import { followTask } from './tasks';
-import { TaskFailure } from './utxoActivation';
+import { firstAddressOf, TaskFailure } from './utxoActivation';
 
 export const ENABLE_ETH = 'task::enable_eth';
 
@@ -26,16 +27,11 @@ export interface EvmActivated {
   unspendable: string;
 }
 
-interface WireBalance {
-  spendable: string;
-  unspendable: string;
-}
-
-/** KDF's `EthWithTokensActivationResult`: the Iguana form keyed by address, or the HD form's `wallet_balance`. */
-interface EnableEthResult {
-  eth_addresses_infos?: Record<string, { balances?: WireBalance }>;
-  wallet_balance?: { accounts?: { addresses?: { address: string; balance?: Record<string, WireBalance> }[] }[] };
-}
+/**
+ * `task::enable_eth`'s final answer (KDF's `EthWithTokensActivationResult`): the Iguana form keyed
+ * by address, or the HD form's balance report.
+ */
+type EnableEthResult = Extract<MmRpcResult<'task::enable_eth::status'>, { status: 'Ok' }>['details'];
 
 /** The `task::enable_eth::init` params: every setting `enable` takes, the gas station under its legacy keys. */
 export function enableEthParams(req: EvmPlatformRequest): Record<string, unknown> {
@@ -59,18 +55,23 @@ export function enableEthParams(req: EvmPlatformRequest): Record<string, unknown
 
 /** The activated address and its balance, from either form of the answer. */
 export function readEthActivation(r: EnableEthResult, ticker: string): EvmActivated {
-  const iguana = Object.entries(r.eth_addresses_infos ?? {})[0];
-  if (iguana) return { address: iguana[0], balance: iguana[1].balances?.spendable ?? '0', unspendable: iguana[1].balances?.unspendable ?? '0' };
-  const hd = r.wallet_balance?.accounts?.[0]?.addresses?.[0];
-  if (!hd) throw new TaskFailure({ error: `${ticker} was activated without an address`, error_type: 'Internal' });
-  const b = hd.balance?.[ticker];
-  return { address: hd.address, balance: b?.spendable ?? '0', unspendable: b?.unspendable ?? '0' };
+  const one = 'eth_addresses_infos' in r ? iguanaAddressOf(r.eth_addresses_infos) : firstAddressOf(r.wallet_balance, ticker);
+  if (one === null) throw new TaskFailure({ error: `${ticker} was activated without an address`, error_type: 'Internal' });
+  return one;
+}
+
+/** The Iguana form's one address and its platform balance. */
+function iguanaAddressOf(infos: Extract<EnableEthResult, { eth_addresses_infos: unknown }>['eth_addresses_infos']): EvmActivated | null {
+  const first = Object.entries(infos)[0];
+  if (first === undefined) return null;
+  const [address, info] = first;
+  return { address, balance: info.balances?.spendable ?? '0', unspendable: info.balances?.unspendable ?? '0' };
 }
 
 /** Runs the platform's activation task to its end; rejects with the task's typed failure. */
 export async function activateEvmPlatform(client: RpcClient, req: EvmPlatformRequest): Promise<EvmActivated> {
-  const { task_id } = await client.call<{ task_id: number }>(`${ENABLE_ETH}::init`, enableEthParams(req));
-  const final = await followTask<EnableEthResult>(client, ENABLE_ETH, task_id, () => undefined, () => false);
+  const { task_id } = await client.call(`${ENABLE_ETH}::init`, enableEthParams(req));
+  const final = await followTask(client, ENABLE_ETH, task_id, () => undefined, () => false);
   if (final === null || final.status === 'Error') throw new TaskFailure(final?.details ?? { error: 'the activation stopped' });
   return readEthActivation(final.details, req.ticker);
 }

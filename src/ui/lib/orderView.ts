@@ -6,7 +6,8 @@
  * way the user placed it — "Buy 1 RLTC1 at 0.9 RLTC2" — when it knows the order came from a buy.
  */
 import { MmNumber } from '../../shared/number';
-import type { MakerOrderInfo } from './orders';
+import type { Rational } from '../../shared/contract';
+import type { MakerOrderAnswer } from './orders';
 import { num, roundNumber } from './orders';
 
 /** Decimals shown for a number of ordinary size. */
@@ -74,16 +75,29 @@ export interface MakerOrderView {
   available: MmNumber;
 }
 
-/** The exact value of a `my_orders` number: its fraction when given (the decimal text is cut at 100 digits). */
-function exact(decimal: string, fraction?: { numer: string; denom: string }): MmNumber {
-  if (fraction) {
-    try {
-      return MmNumber.parse(fraction);
-    } catch {
-      // fall back to the decimal text
-    }
+/**
+ * What a view reads of a maker order, as `setprice` and `update_maker_order` answer it and
+ * `my_orders` lists it: the exact `_rat` numbers (the decimal texts are cut at 100 digits).
+ */
+export type MakerOrderTerms = Pick<MakerOrderAnswer, 'uuid' | 'base' | 'rel' | 'price_rat' | 'max_base_vol_rat' | 'min_base_vol_rat' | 'matches'>;
+
+/** A `_rat` number; zero when unreadable, so one bad field cannot break the list. */
+function exact(r: Rational): MmNumber {
+  try {
+    return MmNumber.parse(r);
+  } catch {
+    return MmNumber.ZERO;
   }
-  return num(decimal) ?? MmNumber.ZERO;
+}
+
+/**
+ * What a new taker can still take of the order: its volume less what its matches reserve (KDF's
+ * `MakerOrder::available_amount`, lp_ordermatch.rs), which `my_orders` reports and `setprice` does not.
+ */
+function availableOf(order: MakerOrderTerms): MmNumber {
+  let reserved = MmNumber.ZERO;
+  for (const m of Object.values(order.matches)) reserved = reserved.add(exact(m.reserved.base_amount_rat));
+  return exact(order.max_base_vol_rat).sub(reserved);
 }
 
 /**
@@ -91,11 +105,11 @@ function exact(decimal: string, fraction?: { numer: string; denom: string }): Mm
  * rel coin at `1/price`; turned round it buys `max_base_vol × price` of the order's rel coin at
  * `1/price` of its base coin. Anything else is a sell of the order's base, as it stands.
  */
-export function makerOrderView(order: MakerOrderInfo, placed: PlacedSide = 'Sell'): MakerOrderView {
-  const price = exact(order.price, order.price_fraction);
-  const volume = exact(order.max_base_vol, order.max_base_vol_fraction);
-  const minVolume = exact(order.min_base_vol, order.min_base_vol_fraction);
-  const available = exact(order.available_amount);
+export function makerOrderView(order: MakerOrderTerms, placed: PlacedSide = 'Sell'): MakerOrderView {
+  const price = exact(order.price_rat);
+  const volume = exact(order.max_base_vol_rat);
+  const minVolume = exact(order.min_base_vol_rat);
+  const available = availableOf(order);
   if (placed === 'Sell' || !price.isPositive()) {
     return { side: 'Sell', base: order.base, rel: order.rel, price, volume, minVolume, available };
   }
@@ -116,13 +130,13 @@ export function makerOrderView(order: MakerOrderInfo, placed: PlacedSide = 'Sell
  * the coin paid) `amount × price`; the volume changes by a delta, exactly.
  */
 export function updateArgsFor(
-  order: MakerOrderInfo,
+  order: MakerOrderTerms,
   view: MakerOrderView,
   newPrice: MmNumber,
   newVolume: MmNumber,
 ): Record<string, unknown> | null {
   const args: Record<string, unknown> = { uuid: order.uuid };
-  const oldMakerVolume = exact(order.max_base_vol, order.max_base_vol_fraction);
+  const oldMakerVolume = exact(order.max_base_vol_rat);
   if (!newPrice.eq(view.price)) args.new_price = wireNumber(view.side === 'Buy' ? MmNumber.ONE.div(newPrice) : newPrice);
   // A buy's volume on the book is what it pays, so a new price alone changes it too.
   const makerVolume = view.side === 'Buy' ? newVolume.mul(newPrice) : newVolume;

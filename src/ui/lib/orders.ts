@@ -3,111 +3,39 @@
  * `trade_preimage`; kdf-facts §1.3–1.4) and what the exchange page derives from them. Amounts
  * stay exact (MmNumber); floats only place points on the depth chart.
  */
+import type { LegacyResult, MmRpcResult } from '../../shared/contract';
 import { MmNumber } from '../../shared/number';
 
-export interface OrderbookEntry {
-  coin: string;
-  address: string;
-  price: string;
-  price_fraction?: { numer: string; denom: string };
-  maxvolume: string;
-  min_volume: string;
-  pubkey: string;
-  age: number;
-  uuid: string;
-  is_mine: boolean;
-  base_max_volume: string;
-  base_min_volume: string;
-  rel_max_volume: string;
-  rel_min_volume: string;
-  base_max_volume_aggr: string;
-  rel_max_volume_aggr: string;
-}
+/** `orderbook`'s answer (KDF's `OrderbookResponse`) and one of its rows (`AggregatedOrderbookEntry`). */
+export type OrderbookResponse = LegacyResult<'orderbook'>;
+export type OrderbookEntry = OrderbookResponse['asks'][number];
 
-export interface OrderbookResponse {
-  base: string;
-  rel: string;
-  asks: OrderbookEntry[];
-  bids: OrderbookEntry[];
-  numasks: number;
-  numbids: number;
-  timestamp: number;
-  total_asks_base_vol: string;
-  total_bids_base_vol: string;
-}
+/**
+ * A maker order as `setprice` and `update_maker_order` answer it (KDF's `MakerOrderForRpc`):
+ * without `my_orders`' `cancellable` and `available_amount`.
+ */
+export type MakerOrderAnswer = LegacyResult<'setprice'>['result'];
 
-export interface MakerOrderInfo {
-  base: string;
-  rel: string;
-  price: string;
-  max_base_vol: string;
-  min_base_vol: string;
-  /** Exact values: the decimal texts are cut at KDF's division precision (10/9 → 1.111…). */
-  price_fraction?: { numer: string; denom: string };
-  max_base_vol_fraction?: { numer: string; denom: string };
-  min_base_vol_fraction?: { numer: string; denom: string };
-  created_at: number;
-  updated_at: number;
-  matches: Record<string, unknown>;
-  started_swaps: string[];
-  uuid: string;
-  cancellable: boolean;
-  available_amount: string;
-}
+/** `my_orders`' `result`, and its maker and taker orders (KDF's `MakerOrderForMyOrdersRpc`, `TakerOrderForRpc`). */
+export type MyOrders = LegacyResult<'my_orders'>['result'];
+export type MakerOrderInfo = MyOrders['maker_orders'][string];
+export type TakerOrderInfo = MyOrders['taker_orders'][string];
 
-export interface TakerOrderInfo {
-  created_at: number;
-  request: {
-    base: string;
-    rel: string;
-    base_amount: string;
-    rel_amount: string;
-    action: 'Buy' | 'Sell';
-    uuid: string;
-  };
-  matches: Record<string, { connect?: unknown; connected?: unknown }>;
-  order_type: { type: OrderType };
-  cancellable: boolean;
-}
-
-export interface MyOrders {
-  maker_orders: Record<string, MakerOrderInfo>;
-  taker_orders: Record<string, TakerOrderInfo>;
-}
-
-export type OrderType = 'GoodTillCancelled' | 'FillOrKill';
+export type OrderType = TakerOrderInfo['order_type']['type'];
 export type TradeMode = 'buy' | 'sell' | 'setprice';
 
-export interface FeeInfo {
-  coin: string;
-  amount: string;
-  paid_from_trading_vol: boolean;
+/** `trade_preimage`'s result: a taker's (with the taker fee) or a maker's (with the maximum volume when asked). */
+export type TradePreimage = MmRpcResult<'trade_preimage'>;
+export type FeeInfo = TradePreimage['base_coin_fee'];
+
+/** The volume a maker's preimage reports for a `max` order; undefined otherwise (a taker's has none). */
+export function preimageVolume(p: TradePreimage): string | undefined {
+  return 'volume' in p ? p.volume : undefined;
 }
 
-export interface TotalFee {
-  coin: string;
-  amount: string;
-  required_balance: string;
-}
-
-/** `trade_preimage`'s result (spec §4.1). */
-export interface TradePreimage {
-  base_coin_fee: FeeInfo;
-  rel_coin_fee: FeeInfo;
-  taker_fee?: FeeInfo;
-  fee_to_send_taker_fee?: FeeInfo;
-  total_fees: TotalFee[];
-  volume?: string;
-}
-
-/** The `result` of `sell` / `buy`. */
-export interface SellBuyResult {
-  uuid: string;
-  action: 'Buy' | 'Sell';
-  base: string;
-  rel: string;
-  base_amount: string;
-  rel_amount: string;
+/** The trading fee and the network fee to send it: a taker's preimage only. */
+export function takerFees(p: TradePreimage): { taker_fee?: FeeInfo; fee_to_send_taker_fee?: FeeInfo } {
+  return 'taker_fee' in p ? { taker_fee: p.taker_fee, fee_to_send_taker_fee: p.fee_to_send_taker_fee } : {};
 }
 
 export function num(s: string): MmNumber | null {

@@ -77,7 +77,7 @@ export class SwapsState {
 
   async load(): Promise<void> {
     try {
-      const res = await this.client.legacy<{ result: { swaps: unknown[]; total: number } }>('my_recent_swaps', { limit: SWAPS_PAGE_LIMIT });
+      const res = await this.client.legacy('my_recent_swaps', { limit: SWAPS_PAGE_LIMIT });
       const read = res.result.swaps.slice(0, SWAPS_PAGE_LIMIT).map(readSwapStatus).filter((s): s is SwapStatus => s !== null);
       for (const s of read) this.put(s);
       this.total = typeof res.result.total === 'number' ? res.result.total : read.length;
@@ -93,7 +93,7 @@ export class SwapsState {
     if (this.fetching.includes(uuid)) return;
     this.fetching = [...this.fetching, uuid];
     try {
-      const res = await this.client.legacy<{ result: unknown }>('my_swap_status', { params: { uuid } });
+      const res = await this.client.legacy('my_swap_status', { params: { uuid } });
       const s = readSwapStatus(res.result);
       if (s) this.put(s);
     } catch (e) {
@@ -106,7 +106,7 @@ export class SwapsState {
   /** `recover_funds_of_swap`: the words for what was done; throws the node's error. The swap is read again either way. */
   async recover(uuid: string): Promise<string> {
     try {
-      const res = await this.client.legacy<{ result: unknown }>('recover_funds_of_swap', { params: { uuid } });
+      const res = await this.client.legacy('recover_funds_of_swap', { params: { uuid } });
       return describeRecovered(res.result);
     } finally {
       void this.refresh(uuid);
@@ -115,13 +115,13 @@ export class SwapsState {
 
   /** `export_swaps`: every stored swap, secrets kept, as the JSON of a rescue file. */
   async exportFile(): Promise<string> {
-    const res = await this.client.legacy<{ result: unknown }>('export_swaps');
+    const res = await this.client.legacy('export_swaps');
     return JSON.stringify(res.result, null, 2);
   }
 
   /** `import_swaps` of a rescue file's swaps, then the list read again. */
   async importSwaps(swaps: unknown[]): Promise<{ text: string; skipped: string[] }> {
-    const res = await this.client.legacy<{ result: unknown }>('import_swaps', { swaps });
+    const res = await this.client.legacy('import_swaps', { swaps });
     await this.load();
     return describeImport(res.result);
   }

@@ -3,6 +3,7 @@
  * the withdraw signed on a Trezor. The status is read every half second, never faster.
  */
 import type { RpcClient } from '../../client/RpcClient';
+import type { MmRpcResult } from '../../shared/contract';
 import type { ChannelError } from '../../shared/wire';
 import { describeSendFailure } from './coinErrors';
 import type { TaskErrorDetails } from './trezor';
@@ -10,32 +11,50 @@ import { describeHwFailure, failureOfStatus } from './trezor';
 
 export const TASK_POLL_MS = 500;
 
-export type TaskStatus<T> =
-  | { status: 'InProgress' | 'UserActionRequired'; details: string }
-  | { status: 'Ok'; details: T }
-  | { status: 'Error'; details: TaskErrorDetails };
+/** The RPC task families the page follows. */
+export type TaskFamily = 'task::withdraw' | 'task::enable_utxo' | 'task::enable_eth' | 'task::init_hwdevice';
+
+/** A status of a task of family `F`, as the contract types `F::status`. */
+export type TaskStatus<F extends TaskFamily> = MmRpcResult<`${F}::status`>;
 
 /** A final status; an `Error` comes with the typed error the worker channel carried beside it. */
-export type FinalStatus<T> = { status: 'Ok'; details: T } | { status: 'Error'; details: TaskErrorDetails; error: ChannelError | undefined };
+export type FinalStatus<F extends TaskFamily> =
+  | Extract<TaskStatus<F>, { status: 'Ok' }>
+  | (Extract<TaskStatus<F>, { status: 'Error' }> & { error: ChannelError | undefined });
+
+/** A running status's details by name: KDF's unit variants are strings, the others one-key objects (`{SyncingBlockHeaders: …}`). */
+function progressName(details: unknown): string {
+  if (typeof details === 'string') return details;
+  return typeof details === 'object' && details !== null ? (Object.keys(details)[0] ?? '') : '';
+}
 
 /**
  * Reads the task's status until it is `Ok` or `Error` (the node then forgets it), reporting each
  * running status. Resolves with null once `stopped()` says the page no longer cares.
  */
-export async function followTask<T>(
+export function followTask<F extends TaskFamily>(
   client: RpcClient,
-  family: string,
+  family: F,
   taskId: number,
   onProgress: (status: string, details: string) => void,
   stopped: () => boolean,
-): Promise<FinalStatus<T> | null> {
+): Promise<FinalStatus<F> | null>;
+// One body for every family: the compiler checks it against the union of their statuses, and
+// the signature above gives each caller its own family's.
+export async function followTask(
+  client: RpcClient,
+  family: TaskFamily,
+  taskId: number,
+  onProgress: (status: string, details: string) => void,
+  stopped: () => boolean,
+): Promise<FinalStatus<TaskFamily> | null> {
   for (;;) {
     if (stopped()) return null;
-    const { result: s, error } = await client.callReporting<TaskStatus<T>>(`${family}::status`, { task_id: taskId });
+    const { result: s, error } = await client.callReporting(`${family}::status`, { task_id: taskId });
     if (stopped()) return null;
     if (s.status === 'Ok') return s;
     if (s.status === 'Error') return { ...s, error };
-    onProgress(s.status, s.details);
+    onProgress(s.status, progressName(s.details));
     await new Promise((resolve) => setTimeout(resolve, TASK_POLL_MS));
   }
 }

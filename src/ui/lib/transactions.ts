@@ -2,8 +2,14 @@
  * Transactions as the node reports them (KDF's TransactionDetails), and what the page derives from
  * them: exact amounts (decimal strings, computed with MmNumber, never floats), directions, CSV.
  */
+import type { LegacyResult } from '../../shared/contract';
+import { isRecord } from '../../shared/guards';
 import { MmNumber } from '../../shared/number';
 
+/**
+ * KDF's `TxFeeDetails` as the page's readers take it: any variant, QRC20's (`Qrc20FeeDetails`)
+ * included, which the recorded shapes (`FeeDetails` of tests/fixtures/kdf-shapes) do not list.
+ */
 export interface FeeDetails {
   type: string;
   coin?: string;
@@ -24,6 +30,10 @@ export interface FeeDetails {
   gas_limit?: number;
 }
 
+/**
+ * What the page's readers need of a transaction (`withdraw`'s answer, a history row): the
+ * contract's `TransactionDetails` is assigned to it, so a field renamed there fails to compile here.
+ */
 export interface TransactionDetails {
   tx_hex?: string;
   tx_hash: string;
@@ -43,25 +53,14 @@ export interface TransactionDetails {
   kmd_rewards?: { amount: string; claimed_by_me: boolean };
 }
 
-export interface HistoryTransaction extends TransactionDetails {
-  confirmations: number;
-}
+/** `my_tx_history`'s `result` (KDF's `MyTxHistoryResponse`), its rows and its sync status. */
+export type TxHistoryPage = LegacyResult<'my_tx_history'>['result'];
+export type HistoryTransaction = TxHistoryPage['transactions'][number];
+export type SyncStatus = TxHistoryPage['sync_status'];
 
-export interface SyncStatus {
-  state: 'NotEnabled' | 'NotStarted' | 'InProgress' | 'Error' | 'Finished' | string;
-  additional_info?: Record<string, unknown> | null;
-}
-
-export interface TxHistoryPage {
-  transactions: HistoryTransaction[];
-  limit: number;
-  skipped: number;
-  from_id: string | null;
-  total: number;
-  current_block: number;
-  sync_status: SyncStatus;
-  page_number: number | null;
-  total_pages: number;
+/** A field of the sync status's `additional_info`, whose shape KDF leaves open (`transactions_left`, `error`). */
+export function syncInfo(status: SyncStatus, key: string): unknown {
+  return 'additional_info' in status && isRecord(status.additional_info) ? status.additional_info[key] : undefined;
 }
 
 /** The fee amount of any fee_details variant, as given; a Qrc20 fee is its miner fee plus its gas. */

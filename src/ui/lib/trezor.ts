@@ -4,6 +4,7 @@
  * the worker then finds the granted device itself), the `task::init_hwdevice` status shapes
  * (spec §2.6), and the texts the user sees for each status and error.
  */
+import type { MmRpcResult } from '../../shared/contract';
 import type { ErrorReason, ErrorType } from '../../shared/contract/errors';
 import type { ChannelError } from '../../shared/wire';
 import { stripTrace } from './coinErrors';
@@ -20,25 +21,17 @@ export const TREZOR_USB_FILTERS = [
 /** Trezor's longest PIN. */
 export const MAX_PIN_LENGTH = 50;
 
-export interface TrezorDeviceInfo {
-  type: string;
-  model: string;
-  device_name: string | null;
-  device_id: string;
-  device_pubkey: string;
-}
-
 export interface TaskErrorDetails {
   error?: string;
   error_type?: string;
   error_data?: unknown;
 }
 
-export type HwTaskStatus =
-  | { status: 'InProgress'; details: string }
-  | { status: 'UserActionRequired'; details: string }
-  | { status: 'Ok'; details: TrezorDeviceInfo }
-  | { status: 'Error'; details: TaskErrorDetails };
+/** `task::init_hwdevice::status`, as the contract types it (spec §2.6). */
+export type HwTaskStatus = MmRpcResult<'task::init_hwdevice::status'>;
+
+/** KDF's `TrezorDeviceInfo`: what a connected Trezor says of itself. */
+export type TrezorDeviceInfo = Extract<HwTaskStatus, { status: 'Ok' }>['details'];
 
 /** A failure to show: from a task's Error status or a refused call (RpcError). */
 export interface HwFailure {

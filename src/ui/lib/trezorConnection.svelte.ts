@@ -67,7 +67,7 @@ export class TrezorConnection {
     if (run !== this.run) return;
     this.phase = { kind: 'progress', details: 'Initializing' };
     try {
-      const { task_id } = await this.client.call<{ task_id: number }>(`${METHOD}::init`, {});
+      const { task_id } = await this.client.call(`${METHOD}::init`, {});
       if (run !== this.run) {
         void this.client.call(`${METHOD}::cancel`, { task_id }).catch(() => undefined);
         return;
@@ -105,7 +105,7 @@ export class TrezorConnection {
       // It finished in the meantime: show how it ended rather than pretend it was cancelled.
       if (failureOfError(e).errorType === 'TaskFinished') {
         try {
-          const last = await this.client.callReporting<HwTaskStatus>(`${METHOD}::status`, { task_id: taskId });
+          const last = await this.client.callReporting(`${METHOD}::status`, { task_id: taskId });
           if (run === this.run && this.finish(last.result, last.error)) return;
         } catch {
           // gone: fall through to cancelled
@@ -163,7 +163,7 @@ export class TrezorConnection {
     let status: HwTaskStatus;
     let failure: ChannelError | undefined;
     try {
-      ({ result: status, error: failure } = await this.client.callReporting<HwTaskStatus>(`${METHOD}::status`, { task_id: taskId }));
+      ({ result: status, error: failure } = await this.client.callReporting(`${METHOD}::status`, { task_id: taskId }));
     } catch (e) {
       if (run !== this.run) return;
       this.taskId = null;

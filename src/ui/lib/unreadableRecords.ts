@@ -29,7 +29,7 @@ export function unreadableRecordsWarning(counts: UnreadableRecordCounts): string
  */
 export function followUnreadableRecords(client: RpcClient, show: (warning: string | null) => void): () => void {
   const refresh = (): void =>
-    void client.call<{ unreadable_records: UnreadableRecordCounts }>('get_storage_status').then(
+    void client.call('get_storage_status').then(
       (r) => show(unreadableRecordsWarning(r.unreadable_records)),
       () => undefined,
     );

@@ -5,6 +5,7 @@
  * tokens, which that task does not take (KDF has its own for QTUM), go through the flat `electrum`.
  */
 import type { RpcClient } from '../../client/RpcClient';
+import type { MmRpcResult } from '../../shared/contract';
 import type { ElectrumServer } from './coinsConfig';
 import { followTask } from './tasks';
 import type { TaskErrorDetails } from './trezor';
@@ -35,20 +36,18 @@ export interface UtxoActivated {
   unspendable: string;
 }
 
-interface WireBalance {
-  spendable: string;
-  unspendable: string;
-}
+/** `task::enable_utxo`'s final answer (KDF's `UtxoStandardActivationResult`). */
+type EnableUtxoResult = Extract<MmRpcResult<'task::enable_utxo::status'>, { status: 'Ok' }>['details'];
 
-/** KDF's `CoinBalanceReport`: one address (`Iguana`) or accounts of addresses (`HD`). */
-type BalanceReport =
-  | { wallet_type: 'Iguana'; address: string; balance: Record<string, WireBalance> }
-  | { wallet_type: 'HD'; accounts: { addresses: { address: string; balance: Record<string, WireBalance> }[] }[] };
+/** KDF's `EnableCoinBalanceMap`: one address (`Iguana`) or accounts of addresses (`HD`). */
+export type BalanceReport = EnableUtxoResult['wallet_balance'];
 
-interface EnableUtxoResult {
-  ticker: string;
-  current_block: number;
-  wallet_balance: BalanceReport;
+/** The report's address (an HD wallet's first) and its balance of `ticker`; null when it has none. */
+export function firstAddressOf(report: BalanceReport, ticker: string): { address: string; balance: string; unspendable: string } | null {
+  const one = report.wallet_type === 'Iguana' ? report : report.accounts[0]?.addresses[0];
+  if (one === undefined) return null;
+  const b = one.balance[ticker];
+  return { address: one.address, balance: b?.spendable ?? '0', unspendable: b?.unspendable ?? '0' };
 }
 
 /** A failed task, shaped as the client's RpcError so `toCoinFailure` reads it the same way. */
@@ -77,11 +76,9 @@ export function enableUtxoParams(req: UtxoActivationRequest): Record<string, unk
 
 /** The activated address and its balance, from either form of the report. */
 export function readActivation(r: EnableUtxoResult, ticker: string): UtxoActivated {
-  const report = r.wallet_balance;
-  const one = report.wallet_type === 'Iguana' ? report : report.accounts[0]?.addresses[0];
-  if (one === undefined) throw new TaskFailure({ error: `${ticker} was activated without an address`, error_type: 'Internal' });
-  const b = one.balance[ticker];
-  return { ticker: r.ticker, address: one.address, balance: b?.spendable ?? '0', unspendable: b?.unspendable ?? '0' };
+  const one = firstAddressOf(r.wallet_balance, ticker);
+  if (one === null) throw new TaskFailure({ error: `${ticker} was activated without an address`, error_type: 'Internal' });
+  return { ticker: r.ticker, ...one };
 }
 
 /**
@@ -90,9 +87,9 @@ export function readActivation(r: EnableUtxoResult, ticker: string): UtxoActivat
  * "unexpected user interaction" one, which the page explains.
  */
 export async function activateUtxo(client: RpcClient, req: UtxoActivationRequest): Promise<UtxoActivated> {
-  const { task_id } = await client.call<{ task_id: number }>(`${ENABLE_UTXO}::init`, enableUtxoParams(req));
+  const { task_id } = await client.call(`${ENABLE_UTXO}::init`, enableUtxoParams(req));
   let prompt: string | null = null;
-  const final = await followTask<EnableUtxoResult>(
+  const final = await followTask(
     client,
     ENABLE_UTXO,
     task_id,
@@ -122,15 +119,8 @@ export function electrumArgs(req: UtxoActivationRequest): Record<string, unknown
   return args;
 }
 
-interface ElectrumResult {
-  coin: string;
-  address: string;
-  balance: string;
-  unspendable_balance: string;
-}
-
 /** QTUM or a QRC20 token through the flat `electrum`; rejects with the node's error. */
 export async function activateQtum(client: RpcClient, req: UtxoActivationRequest): Promise<UtxoActivated> {
-  const r = await client.legacy<ElectrumResult>('electrum', electrumArgs(req));
+  const r = await client.legacy('electrum', electrumArgs(req));
   return { ticker: r.coin, address: r.address, balance: r.balance, unspendable: r.unspendable_balance };
 }

@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { keepUnchangedEntries, type OrderbookEntry, type OrderbookResponse } from '../../../src/ui/lib/orders';
+import { keepUnchangedEntries } from '../../../src/ui/lib/orders';
+import { bookEntry, orderbook } from './kdfAnswers';
 
-function entry(uuid: string, price: string, volume: string, age: number): OrderbookEntry {
-  return {
-    coin: 'A',
-    address: 'addr',
-    price,
-    maxvolume: volume,
-    min_volume: '0.001',
-    pubkey: '02ab',
-    age,
-    uuid,
-    is_mine: false,
-    base_max_volume: volume,
-    base_min_volume: '0.001',
-    rel_max_volume: volume,
-    rel_min_volume: '0.001',
-    base_max_volume_aggr: volume,
-    rel_max_volume_aggr: volume,
-  };
-}
-
-function book(asks: OrderbookEntry[], bids: OrderbookEntry[], base = 'A'): OrderbookResponse {
-  return { base, rel: 'B', asks, bids, numasks: asks.length, numbids: bids.length, timestamp: 0, total_asks_base_vol: '0', total_bids_base_vol: '0' };
-}
+const entry = bookEntry;
+const book = orderbook;
 
 describe('keepUnchangedEntries', () => {
   it('keeps the old object of an entry that shows the same (only its age moved), takes the new one otherwise', () => {

@@ -54,7 +54,17 @@ describe('task::enable_utxo from the page', () => {
       balance: '1.5',
       unspendable: '0.25',
     });
-    const hd = { wallet_type: 'HD' as const, accounts: [{ addresses: [{ address: 'addr2', balance }] }] };
+    const hd = {
+      wallet_type: 'HD' as const,
+      accounts: [
+        {
+          account_index: 0,
+          derivation_path: "m/44'/2'/0'",
+          total_balance: balance,
+          addresses: [{ address: 'addr2', derivation_path: "m/44'/2'/0'/0/0", chain: 'External' as const, balance }],
+        },
+      ],
+    };
     expect(readActivation({ ticker: 'RLTC1', current_block: 10, wallet_balance: hd }, 'RLTC1').address).toBe('addr2');
     expect(() => readActivation({ ticker: 'RLTC1', current_block: 10, wallet_balance: { wallet_type: 'HD', accounts: [] } }, 'RLTC1')).toThrow(/without an address/);
   });

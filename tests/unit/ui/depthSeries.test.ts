@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEPTH_POINTS, depthSeries, type OrderbookEntry, type OrderbookResponse } from '../../../src/ui/lib/orders';
+import { DEPTH_POINTS, depthSeries, type OrderbookEntry } from '../../../src/ui/lib/orders';
+import { orderbook } from './kdfAnswers';
 
 /** A side of `n` levels priced from `start` by `step`, each adding 1 to the running volume. */
 function side(n: number, start: number, step: number): OrderbookEntry[] {
   return Array.from({ length: n }, (_, i) => ({ price: String(start + i * step), base_max_volume_aggr: String(i + 1) }) as OrderbookEntry);
 }
 
-function book(asks: OrderbookEntry[], bids: OrderbookEntry[]): OrderbookResponse {
-  return { base: 'A', rel: 'B', asks, bids, numasks: asks.length, numbids: bids.length, timestamp: 0, total_asks_base_vol: '0', total_bids_base_vol: '0' };
-}
+const book = orderbook;
 
 describe('depthSeries', () => {
   it('keeps every level of a short book', () => {

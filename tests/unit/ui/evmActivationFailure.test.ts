@@ -43,14 +43,29 @@ describe('task::enable_eth params and answers', () => {
 
   it('reads the address and balance from the iguana and the HD answer', () => {
     const address = '0x1111111111111111111111111111111111111111';
-    expect(readEthActivation({ eth_addresses_infos: { [address]: { balances: { spendable: '2.5', unspendable: '0' } } } }, 'ETHDEV')).toEqual({
+    const pubkey = '02' + '11'.repeat(32);
+    const iguana = {
+      current_block: 10,
+      eth_addresses_infos: { [address]: { derivation_method: { type: 'Iguana' as const }, pubkey, balances: { spendable: '2.5', unspendable: '0' } } },
+      erc20_addresses_infos: {},
+      nfts_infos: {},
+    };
+    expect(readEthActivation(iguana, 'ETHDEV')).toEqual({
       address,
       balance: '2.5',
       unspendable: '0',
     });
-    const hd = { wallet_balance: { accounts: [{ addresses: [{ address, balance: { ETHDEV: { spendable: '1', unspendable: '0.5' } } }] }] } };
-    expect(readEthActivation(hd, 'ETHDEV')).toEqual({ address, balance: '1', unspendable: '0.5' });
-    expect(() => readEthActivation({}, 'ETHDEV')).toThrow(/activated without an address/);
+    const balance = { ETHDEV: { spendable: '1', unspendable: '0.5' } };
+    const account = { account_index: 0, derivation_path: "m/44'/60'/0'", total_balance: balance };
+    const hdAddress = { address, derivation_path: "m/44'/60'/0'/0/0", chain: 'External' as const, balance };
+    const hdAnswer = (accounts: (typeof account & { addresses: (typeof hdAddress)[] })[]) => ({
+      current_block: 10,
+      ticker: 'ETHDEV',
+      wallet_balance: { wallet_type: 'HD' as const, accounts },
+      nfts_infos: {},
+    });
+    expect(readEthActivation(hdAnswer([{ ...account, addresses: [hdAddress] }]), 'ETHDEV')).toEqual({ address, balance: '1', unspendable: '0.5' });
+    expect(() => readEthActivation(hdAnswer([]), 'ETHDEV')).toThrow(/activated without an address/);
   });
 
   it('follows the task and rejects with its typed error', async () => {

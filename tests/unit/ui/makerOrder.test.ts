@@ -3,29 +3,15 @@ import { MmNumber } from '../../../src/shared/number';
 import { makerGivenCoin, makerOrderArgs, makerVolumeInView } from '../../../src/ui/lib/makerOrder';
 import { makerOrderView } from '../../../src/ui/lib/orderView';
 import type { MakerOrderInfo } from '../../../src/ui/lib/orders';
+import { myMakerOrder } from './kdfAnswers';
 
 const n = (s: string): MmNumber => MmNumber.parse(s);
 
-/** The maker order the node would keep for `setprice` args (its own terms, exact fractions). */
+/** The maker order the node would keep for `setprice` args (its own terms, exact rationals). */
 function nodeOrder(args: ReturnType<typeof makerOrderArgs>): MakerOrderInfo {
   const price = MmNumber.parse(args.price);
   const volume = MmNumber.parse(args.volume ?? '0');
-  return {
-    base: args.base,
-    rel: args.rel,
-    price: price.toDecimalString(),
-    price_fraction: price.toFraction(),
-    max_base_vol: volume.toDecimalString(),
-    max_base_vol_fraction: volume.toFraction(),
-    min_base_vol: '0.0001',
-    created_at: 0,
-    updated_at: 0,
-    matches: {},
-    started_swaps: [],
-    uuid: '0b9b3e4a-7f7c-4d55-9a3f-2c1d3e4f5a6b',
-    cancellable: true,
-    available_amount: volume.toDecimalString(),
-  };
+  return myMakerOrder({ uuid: '0b9b3e4a-7f7c-4d55-9a3f-2c1d3e4f5a6b', base: args.base, rel: args.rel, price, volume });
 }
 
 describe('makerOrderArgs', () => {

@@ -2,25 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { MmNumber } from '../../../src/shared/number';
 import { ORDERS_PAGE_SIZE, pageOf, sortedOrders } from '../../../src/ui/lib/orderList';
 import type { MakerOrderInfo } from '../../../src/ui/lib/orders';
+import { myMakerOrder } from './kdfAnswers';
 
 const uuid = (i: number): string => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 
 function order(i: number, base: string, rel: string, price: MmNumber, createdAt: number): MakerOrderInfo {
-  return {
-    base,
-    rel,
-    price: price.toDecimalString(),
-    price_fraction: price.toFraction(),
-    max_base_vol: '1',
-    min_base_vol: '0.0001',
-    created_at: createdAt,
-    updated_at: createdAt,
-    matches: {},
-    started_swaps: [],
-    uuid: uuid(i),
-    cancellable: true,
-    available_amount: '1',
-  };
+  return myMakerOrder({ uuid: uuid(i), base, rel, price, volume: MmNumber.parse('1'), createdAt });
 }
 
 describe('sortedOrders', () => {

@@ -2,28 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { MmNumber } from '../../../src/shared/number';
 import { displayNumber, makerOrderView, updateArgsFor, wireNumber } from '../../../src/ui/lib/orderView';
 import type { MakerOrderInfo } from '../../../src/ui/lib/orders';
+import { makerMatch, myMakerOrder, rat } from './kdfAnswers';
 
 const n = (s: string): MmNumber => MmNumber.parse(s);
 
-/** A maker order as `my_orders` shows one: decimal texts plus exact fractions. */
+/** A maker order as `my_orders` shows one: decimal texts plus exact rationals. */
 function makerOrder(base: string, rel: string, price: MmNumber, volume: MmNumber, min = MmNumber.parse('0.0001')): MakerOrderInfo {
-  return {
-    base,
-    rel,
-    price: price.toDecimalString(),
-    price_fraction: price.toFraction(),
-    max_base_vol: volume.toDecimalString(),
-    max_base_vol_fraction: volume.toFraction(),
-    min_base_vol: min.toDecimalString(),
-    min_base_vol_fraction: min.toFraction(),
-    created_at: 0,
-    updated_at: 0,
-    matches: {},
-    started_swaps: [],
-    uuid: 'u-1',
-    cancellable: true,
-    available_amount: volume.toDecimalString(),
-  };
+  return myMakerOrder({ uuid: 'u-1', base, rel, price, volume, min });
 }
 
 describe('displayNumber', () => {
@@ -82,8 +67,19 @@ describe('makerOrderView', () => {
     }
   });
 
-  it('uses the exact fraction, not the cut decimal text', () => {
-    const textOnly = { ...converted, price_fraction: undefined };
+  it('counts as available what the matches do not reserve, as KDF does', () => {
+    // KDF's ordermatch_tests.rs test_maker_order_available_amount: 10 on the order, matches reserving 5 and 1, 4 available.
+    const uuid = '11111111-1111-4111-8111-111111111111';
+    const order = myMakerOrder({ uuid, base: 'BASE', rel: 'REL', price: n('1'), volume: n('10'), min: n('0') });
+    const matches = {
+      a: makerMatch(n('5'), uuid, '22222222-2222-4222-8222-222222222222'),
+      b: makerMatch(n('1'), uuid, '33333333-3333-4333-8333-333333333333'),
+    };
+    expect(makerOrderView({ ...order, matches }).available.eq(n('4'))).toBe(true);
+  });
+
+  it('uses the exact rational, not the cut decimal text', () => {
+    const textOnly = { ...converted, price_rat: rat(n(converted.price)) };
     expect(makerOrderView(textOnly, 'Buy').price.eq(n('0.9'))).toBe(false);
     expect(makerOrderView(converted, 'Buy').price.eq(n('0.9'))).toBe(true);
   });
