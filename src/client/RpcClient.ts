@@ -3,10 +3,14 @@
  * ids, plus a subscription to the worker's events. It speaks the spec's JSON unchanged.
  */
 import type { LegacyMethod, LegacyResult, MmRpcMethod, MmRpcResult } from '../shared/contract';
+import type { LegacyParams, MmRpcParams } from '../shared/contract/params';
 import type { ErrorReason, ErrorType } from '../shared/contract/errors';
 import type { ChannelError, ControlRequest, EventMessage, PageMessage, WorkerMessage } from '../shared/wire';
 import { isEventMessage, isResponseMessage } from '../shared/wire';
 import { isLegacyErrorBody, isMmRpcErrorBody, MMRPC_VERSION } from '../shared/envelopes';
+
+/** A method's params as arguments: optional when the method requires none. */
+type ParamsArg<P> = Record<never, never> extends P ? [params?: P] : [params: P];
 
 /** What RpcClient needs of a Worker (or a MessagePort in tests). */
 export interface MessageEndpoint {
@@ -79,15 +83,18 @@ export class RpcClient {
   }
 
   /** An mmrpc 2.0 call; resolves with `result`, typed by the contract, rejects with RpcError. */
-  async call<M extends MmRpcMethod>(method: M, params?: Record<string, unknown>): Promise<MmRpcResult<M>> {
-    return (await this.callReporting(method, params)).result;
+  async call<M extends MmRpcMethod>(method: M, ...params: ParamsArg<MmRpcParams<M>>): Promise<MmRpcResult<M>> {
+    return (await this.callReporting(method, ...params)).result;
   }
 
   /**
    * An mmrpc 2.0 call that also resolves with the typed error its answer reports: a task status
    * `Error`'s type and reason, which the worker channel carries beside KDF's JSON.
    */
-  async callReporting<M extends MmRpcMethod>(method: M, params?: Record<string, unknown>): Promise<{ result: MmRpcResult<M>; error: ChannelError | undefined }> {
+  async callReporting<M extends MmRpcMethod>(
+    method: M,
+    ...[params]: ParamsArg<MmRpcParams<M>>
+  ): Promise<{ result: MmRpcResult<M>; error: ChannelError | undefined }> {
     const body: Record<string, unknown> = { mmrpc: MMRPC_VERSION, method, id: this.nextId };
     if (this.userpass !== undefined) body.userpass = this.userpass;
     if (params !== undefined) body.params = params;
@@ -98,7 +105,7 @@ export class RpcClient {
   }
 
   /** A flat call; resolves with the whole body, rejects with RpcError on `{error}`. */
-  async legacy<M extends LegacyMethod>(method: M, args: Record<string, unknown> = {}): Promise<LegacyResult<M>> {
+  async legacy<M extends LegacyMethod>(method: M, ...[args]: ParamsArg<LegacyParams<M>>): Promise<LegacyResult<M>> {
     const body: Record<string, unknown> = { ...args, method };
     if (this.userpass !== undefined) body.userpass = this.userpass;
     const r = await this.request(body);

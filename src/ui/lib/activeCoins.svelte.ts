@@ -4,9 +4,10 @@
  */
 import type { RpcClient } from '../../client/RpcClient';
 import type { LegacyResult } from '../../shared/contract';
+import type { LegacyParams } from '../../shared/contract/params';
 import type { ElectrumServer } from './coinsConfig';
 import { toCoinFailure } from './coinErrors';
-import { activateEvmPlatform, type EvmActivated } from './evmActivation';
+import { activateEvmPlatform, gasStationParams, type EvmActivated } from './evmActivation';
 import { incomingAmount } from './nodeNews';
 import type { EvmSettings, SavedCoin } from './savedCoins';
 import { activateQtum, activateUtxo, type QtumActivation } from './utxoActivation';
@@ -45,22 +46,17 @@ export interface EvmActivationRequest {
 }
 
 /** The `enable` arguments of an EVM coin (spec §4.4), as plain JSON. */
-export function enableArgs(req: EvmActivationRequest): Record<string, unknown> {
+export function enableArgs(req: EvmActivationRequest): LegacyParams<'enable'> {
   const { evm } = req;
-  const args: Record<string, unknown> = {
+  return {
     coin: req.ticker,
     urls: [...evm.urls],
     swap_contract_address: evm.swapContract,
     tx_history: req.txHistory,
+    ...(evm.fallbackSwapContract !== null ? { fallback_swap_contract: evm.fallbackSwapContract } : {}),
+    ...gasStationParams(evm.gasStation),
+    ...(req.requiredConfirmations !== undefined ? { required_confirmations: req.requiredConfirmations } : {}),
   };
-  if (evm.fallbackSwapContract !== null) args.fallback_swap_contract = evm.fallbackSwapContract;
-  if (evm.gasStation !== null) {
-    args.gas_station_url = evm.gasStation.url;
-    if (evm.gasStation.decimals !== undefined) args.gas_station_decimals = evm.gasStation.decimals;
-    if (evm.gasStation.policy !== undefined) args.gas_station_policy = { policy: evm.gasStation.policy };
-  }
-  if (req.requiredConfirmations !== undefined) args.required_confirmations = req.requiredConfirmations;
-  return args;
 }
 
 /** `enable`'s and `electrum`'s answer (KDF's `CoinInitResponse`, spec §2.4). */

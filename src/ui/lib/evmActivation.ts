@@ -7,6 +7,7 @@
  */
 import type { RpcClient } from '../../client/RpcClient';
 import type { MmRpcResult } from '../../shared/contract';
+import type { LegacyParams, MmRpcParams } from '../../shared/contract/params';
 import type { EvmSettings } from './savedCoins';
 import { followTask } from './tasks';
 import { firstAddressOf, TaskFailure } from './utxoActivation';
@@ -34,23 +35,30 @@ export interface EvmActivated {
 type EnableEthResult = Extract<MmRpcResult<'task::enable_eth::status'>, { status: 'Ok' }>['details'];
 
 /** The `task::enable_eth::init` params: every setting `enable` takes, the gas station under its legacy keys. */
-export function enableEthParams(req: EvmPlatformRequest): Record<string, unknown> {
+export function enableEthParams(req: EvmPlatformRequest): MmRpcParams<'task::enable_eth::init'> {
   const { evm } = req;
-  const params: Record<string, unknown> = {
+  return {
     ticker: req.ticker,
     nodes: evm.urls.map((url) => ({ url })),
     swap_contract_address: evm.swapContract,
+    ...(evm.fallbackSwapContract !== null ? { fallback_swap_contract: evm.fallbackSwapContract } : {}),
+    ...gasStationParams(evm.gasStation),
+    ...(req.requiredConfirmations !== undefined ? { required_confirmations: req.requiredConfirmations } : {}),
     tx_history: req.txHistory,
     erc20_tokens_requests: [],
   };
-  if (evm.fallbackSwapContract !== null) params.fallback_swap_contract = evm.fallbackSwapContract;
-  if (evm.gasStation !== null) {
-    params.gas_station_url = evm.gasStation.url;
-    if (evm.gasStation.decimals !== undefined) params.gas_station_decimals = evm.gasStation.decimals;
-    if (evm.gasStation.policy !== undefined) params.gas_station_policy = { policy: evm.gasStation.policy };
-  }
-  if (req.requiredConfirmations !== undefined) params.required_confirmations = req.requiredConfirmations;
-  return params;
+}
+
+type GasStationParams = Pick<LegacyParams<'enable'>, 'gas_station_url' | 'gas_station_decimals' | 'gas_station_policy'>;
+
+/** KDF's legacy gas station keys (`enable` and `task::enable_eth` take the same), only those set. */
+export function gasStationParams(station: EvmPlatformRequest['evm']['gasStation']): GasStationParams {
+  if (station === null) return {};
+  return {
+    gas_station_url: station.url,
+    ...(station.decimals !== undefined ? { gas_station_decimals: station.decimals } : {}),
+    ...(station.policy !== undefined ? { gas_station_policy: { policy: station.policy } } : {}),
+  };
 }
 
 /** The activated address and its balance, from either form of the answer. */

@@ -7,6 +7,7 @@
  */
 import { MmNumber } from '../../shared/number';
 import type { Rational } from '../../shared/contract';
+import type { LegacyParams } from '../../shared/contract/params';
 import type { MakerOrderAnswer } from './orders';
 import { num, roundNumber } from './orders';
 
@@ -134,12 +135,16 @@ export function updateArgsFor(
   view: MakerOrderView,
   newPrice: MmNumber,
   newVolume: MmNumber,
-): Record<string, unknown> | null {
-  const args: Record<string, unknown> = { uuid: order.uuid };
+): LegacyParams<'update_maker_order'> | null {
   const oldMakerVolume = exact(order.max_base_vol_rat);
-  if (!newPrice.eq(view.price)) args.new_price = wireNumber(view.side === 'Buy' ? MmNumber.ONE.div(newPrice) : newPrice);
+  const priceChanged = !newPrice.eq(view.price);
   // A buy's volume on the book is what it pays, so a new price alone changes it too.
   const makerVolume = view.side === 'Buy' ? newVolume.mul(newPrice) : newVolume;
-  if (!makerVolume.eq(oldMakerVolume)) args.volume_delta = wireNumber(makerVolume.sub(oldMakerVolume));
-  return Object.keys(args).length === 1 ? null : args;
+  const volumeChanged = !makerVolume.eq(oldMakerVolume);
+  if (!priceChanged && !volumeChanged) return null;
+  return {
+    uuid: order.uuid,
+    ...(priceChanged ? { new_price: wireNumber(view.side === 'Buy' ? MmNumber.ONE.div(newPrice) : newPrice) } : {}),
+    ...(volumeChanged ? { volume_delta: wireNumber(makerVolume.sub(oldMakerVolume)) } : {}),
+  };
 }

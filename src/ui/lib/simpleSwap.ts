@@ -6,6 +6,7 @@
  * maker order the user did not ask for. The answer comes from other peers, so every entry is
  * checked before use; amounts stay exact (MmNumber).
  */
+import type { LegacyParams, MmRpcParams } from '../../shared/contract/params';
 import { MmNumber } from '../../shared/number';
 import { num } from './orders';
 import { UUID_RE } from '../../shared/uuid';
@@ -37,7 +38,7 @@ function tripleNumber(v: unknown): MmNumber | null {
 }
 
 /** The `best_orders` request for giving `amount` of `from`. */
-export function bestOrdersParams(from: string, amount: string): Record<string, unknown> {
+export function bestOrdersParams(from: string, amount: string): MmRpcParams<'best_orders'> {
   return { coin: from, action: 'sell', request_by: { type: 'volume', value: amount }, exclude_mine: true };
 }
 
@@ -97,7 +98,7 @@ export function overBalance(amount: MmNumber, balance: string): MmNumber | null 
 }
 
 /** The `sell` arguments: the exact price as a fraction, matched to the one order, filled or killed. */
-export function sellParams(from: string, to: string, amount: string, order: BestOrder): Record<string, unknown> {
+export function sellParams(from: string, to: string, amount: string, order: BestOrder): LegacyParams<'sell'> {
   return {
     base: from,
     rel: to,

@@ -5,6 +5,7 @@
  */
 import type { RpcClient } from '../../client/RpcClient';
 import type { ChannelError } from '../../shared/wire';
+import type { HwUserAction } from '../../shared/contract/params';
 import type { HwFailure, HwTaskStatus, TrezorDeviceInfo } from './trezor';
 import { canRetry, describeHwFailure, failureOfError, failureOfStatus, grantTrezor } from './trezor';
 import { errorMessage } from '../../shared/errorChain';
@@ -132,7 +133,7 @@ export class TrezorConnection {
     if (taskId !== null) void this.client.call(`${METHOD}::cancel`, { task_id: taskId }).catch(() => undefined);
   }
 
-  private async userAction(action: Record<string, string>): Promise<boolean> {
+  private async userAction(action: HwUserAction): Promise<boolean> {
     const taskId = this.taskId;
     if (taskId === null || this.sending) return false;
     const run = this.run;

@@ -6,6 +6,7 @@
  */
 import type { RpcClient } from '../../client/RpcClient';
 import type { MmRpcResult } from '../../shared/contract';
+import type { LegacyParams, MmRpcParams } from '../../shared/contract/params';
 import type { ElectrumServer } from './coinsConfig';
 import { followTask } from './tasks';
 import type { TaskErrorDetails } from './trezor';
@@ -64,14 +65,16 @@ export class TaskFailure extends Error {
 }
 
 /** The `task::enable_utxo::init` params of a request. */
-export function enableUtxoParams(req: UtxoActivationRequest): Record<string, unknown> {
-  const activation: Record<string, unknown> = {
-    mode: { rpc: 'Electrum', rpc_data: { servers: req.servers.map((s) => ({ url: s.url, protocol: s.protocol })) } },
-    tx_history: req.txHistory,
+export function enableUtxoParams(req: UtxoActivationRequest): MmRpcParams<'task::enable_utxo::init'> {
+  return {
+    ticker: req.ticker,
+    activation_params: {
+      mode: { rpc: 'Electrum', rpc_data: { servers: req.servers.map((s) => ({ url: s.url, protocol: s.protocol })) } },
+      tx_history: req.txHistory,
+      ...(req.requiredConfirmations !== undefined ? { required_confirmations: req.requiredConfirmations } : {}),
+      ...(req.trezor === true ? { priv_key_policy: 'Trezor' as const } : {}),
+    },
   };
-  if (req.requiredConfirmations !== undefined) activation.required_confirmations = req.requiredConfirmations;
-  if (req.trezor === true) activation.priv_key_policy = 'Trezor';
-  return { ticker: req.ticker, activation_params: activation };
 }
 
 /** The activated address and its balance, from either form of the report. */
@@ -107,16 +110,15 @@ export async function activateUtxo(client: RpcClient, req: UtxoActivationRequest
 }
 
 /** The flat `electrum` arguments of a QTUM or QRC20 activation (spec §4.3). */
-export function electrumArgs(req: UtxoActivationRequest): Record<string, unknown> {
-  const args: Record<string, unknown> = {
+export function electrumArgs(req: UtxoActivationRequest): LegacyParams<'electrum'> {
+  return {
     coin: req.ticker,
     servers: req.servers.map((s) => ({ url: s.url, protocol: s.protocol })),
     tx_history: req.txHistory,
+    ...(req.requiredConfirmations !== undefined ? { required_confirmations: req.requiredConfirmations } : {}),
+    ...(req.qtum?.swapContract ? { swap_contract_address: req.qtum.swapContract } : {}),
+    ...(req.qtum?.fallbackSwapContract ? { fallback_swap_contract: req.qtum.fallbackSwapContract } : {}),
   };
-  if (req.requiredConfirmations !== undefined) args.required_confirmations = req.requiredConfirmations;
-  if (req.qtum?.swapContract) args.swap_contract_address = req.qtum.swapContract;
-  if (req.qtum?.fallbackSwapContract) args.fallback_swap_contract = req.qtum.fallbackSwapContract;
-  return args;
 }
 
 /** QTUM or a QRC20 token through the flat `electrum`; rejects with the node's error. */
