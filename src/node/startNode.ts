@@ -13,7 +13,7 @@ import { Dispatcher } from './rpc/dispatcher';
 import { allHandlers } from './rpc/handlers';
 import { tryAcquireWalletLock, type WalletLock, type WalletsStore } from './storage';
 import { HwContext } from './hw/hwContext';
-import { TaskManager } from './core/tasks';
+import { TaskManager, type NodeTasks } from './core/tasks';
 import { openWallet, type OpenedWallet } from './wallet/openWallet';
 import type { OrdersService } from './orders/service';
 import { ActiveSwaps } from './swaps/activeSwaps';
@@ -89,7 +89,7 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
     coinsConfig: coinsConfig.coins,
     enabledCoins,
     startedAt: platform.now(),
-    tasks: new TaskManager(platform.resolveFrames),
+    tasks: new TaskManager<NodeTasks>(platform.resolveFrames),
     hw: new HwContext(),
     log,
     requestStop: opts.onStopRequested,

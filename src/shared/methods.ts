@@ -3,12 +3,13 @@
  * `userpass`, and the other names it answers to. The dispatcher wires handlers to these entries;
  * a method without an entry answers `NoSuchMethod`.
  */
+import type { MethodName } from './contract';
 
 export type RpcFormat = 'legacy' | 'mmrpc';
 
 export interface MethodSpec {
-  /** Canonical name (the spec's spelling). */
-  name: string;
+  /** Canonical name (the spec's spelling): a method of the RPC contract, or the table does not compile. */
+  name: MethodName;
   formats: readonly RpcFormat[];
   /** false for KDF's PUBLIC_METHODS (e.g. `version`, `orderbook`). */
   auth: boolean;
@@ -31,8 +32,8 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'change_mnemonic_password', formats: MMRPC, auth: true },
   { name: 'delete_wallet', formats: MMRPC, auth: true },
   { name: 'get_new_address', formats: MMRPC, auth: true },
-  ...['init', 'status', 'cancel'].map((op) => ({ name: `task::account_balance::${op}`, formats: MMRPC, auth: true })),
-  ...['init', 'status', 'cancel'].map((op) => ({ name: `task::create_new_account::${op}`, formats: MMRPC, auth: true })),
+  ...(['init', 'status', 'cancel'] as const).map((op) => ({ name: `task::account_balance::${op}` as const, formats: MMRPC, auth: true })),
+  ...(['init', 'status', 'cancel'] as const).map((op) => ({ name: `task::create_new_account::${op}` as const, formats: MMRPC, auth: true })),
   { name: 'stream::balance::enable', formats: MMRPC, auth: true },
   { name: 'stream::tx_history::enable', formats: MMRPC, auth: true },
   { name: 'stream::disable', formats: MMRPC, auth: true },
@@ -84,13 +85,13 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   { name: 'enable_eth_with_tokens', formats: MMRPC, auth: true },
   { name: 'enable_erc20', formats: MMRPC, auth: true },
   { name: 'trezor_connection_status', formats: MMRPC, auth: true },
-  ...['init', 'status', 'user_action', 'cancel'].flatMap((op) => [
-    { name: `task::enable_utxo::${op}`, formats: MMRPC, auth: true },
-    { name: `task::enable_eth::${op}`, formats: MMRPC, auth: true },
+  ...(['init', 'status', 'user_action', 'cancel'] as const).flatMap((op) => [
+    { name: `task::enable_utxo::${op}` as const, formats: MMRPC, auth: true },
+    { name: `task::enable_eth::${op}` as const, formats: MMRPC, auth: true },
   ]),
-  ...['init', 'status', 'user_action', 'cancel'].map((op) => ({ name: `task::withdraw::${op}`, formats: MMRPC, auth: true })),
-  ...['init', 'status', 'user_action', 'cancel'].map((op) => ({
-    name: `task::init_hwdevice::${op}`,
+  ...(['init', 'status', 'user_action', 'cancel'] as const).map((op) => ({ name: `task::withdraw::${op}` as const, formats: MMRPC, auth: true })),
+  ...(['init', 'status', 'user_action', 'cancel'] as const).map((op) => ({
+    name: `task::init_hwdevice::${op}` as const,
     formats: MMRPC,
     auth: true,
     aliases: [`task::init_trezor::${op}`],

@@ -6,8 +6,9 @@
  * `validateaddress` answers `{is_valid, reason?}` and never fails for a bad address;
  * `convertaddress` re-encodes the same hash in the format `to_address_format` names.
  */
+import type { LegacyResult } from '../../shared/contract';
 import type { NodeContext } from '../core/context';
-import type { HandlerTable } from '../core/handler';
+import type { HandlerTable, LegacyAnswer } from '../core/handler';
 import type { ParamReader } from '../../shared/params';
 import { hasAddressFormats, type AddressCheck, type AddressFormats } from './capabilities/addressFormats';
 import type { EnabledCoin } from './coin';
@@ -24,7 +25,7 @@ export function validateCoinAddress(coin: AddressFormats, address: string): Addr
   return coin.validateAddress(address);
 }
 
-function wireCheck(check: AddressCheck): Record<string, unknown> {
+function wireCheck(check: AddressCheck): LegacyResult<'validateaddress'>['result'] {
   return check.isValid ? { is_valid: true } : { is_valid: false, reason: check.reason };
 }
 
@@ -34,13 +35,13 @@ function formatsOf(ctx: NodeContext, ticker: string, method: string): EnabledCoi
   return coin;
 }
 
-async function validateAddress(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function validateAddress(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'validateaddress'>> {
   const ticker = args.str('coin');
   const address = args.str('address');
   return { result: wireCheck(validateCoinAddress(formatsOf(ctx, ticker, 'validateaddress'), address)) };
 }
 
-async function convertAddress(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function convertAddress(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'convertaddress'>> {
   const ticker = args.str('coin');
   const from = args.str('from');
   if (args.raw('to_address_format') === undefined) throw legacyError('missing field `to_address_format`');

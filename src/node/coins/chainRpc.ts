@@ -4,6 +4,7 @@
  * `get_current_mtp` (UTXO: the median time of the last `mtp_block_count` headers), for the coins
  * whose family has the capability (capabilities/rawTransactions.ts, medianTimePast.ts).
  */
+import type { MmRpcResult } from '../../shared/contract';
 import type { NodeContext } from '../core/context';
 import { MmError } from '../core/errors';
 import type { HandlerTable } from '../core/handler';
@@ -25,7 +26,7 @@ const mtpError = {
   rpc: (reason: string, cause?: unknown): MmError => new MmError({ errorType: 'RpcError', message: reason, errorData: reason, httpStatus: 500, cause }),
 };
 
-async function getRawTransaction(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+async function getRawTransaction(ctx: NodeContext, params: ParamReader): Promise<MmRpcResult<'get_raw_transaction'>> {
   const ticker = params.str('coin');
   const txHash = params.str('tx_hash');
   const coin = mmrpcCoin(ctx, ticker, () => rawTxError.noSuchCoin(ticker));
@@ -41,7 +42,7 @@ export function medianTime(times: readonly number[]): number {
 }
 
 /** KDF's `get_current_mtp`: the median of the times of the coin's last `mtp_block_count` headers. */
-async function getCurrentMtp(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+async function getCurrentMtp(ctx: NodeContext, params: ParamReader): Promise<MmRpcResult<'get_current_mtp'>> {
   const ticker = params.str('coin');
   const coin = mmrpcCoin(ctx, ticker, mtpError.noSuchCoin);
   if (!hasMedianTimePast(coin)) throw mtpError.notSupportedCoin(ticker);

@@ -10,11 +10,14 @@
  * refused with KDF's `AddressLimitReached` / `AccountLimitReached` (1), because handing out an
  * address the node neither watches nor spends from would show funds sent to it as missing.
  */
+import type { MmRpcResult } from '../../shared/contract';
 import { ParamError, type ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
 import type { CommonErrorType, HdAccountErrorType } from '../../shared/contract/errors';
-import { MmError } from '../core/errors';
+import { internalError, MmError } from '../core/errors';
+import type { NodeTasks } from '../core/tasks';
 import type { HandlerTable } from '../core/handler';
+import { taskCancel, taskStatus } from '../core/taskRpc';
 import { wireBalance, wireHdAccount, wireHdAddress, type BalanceMap } from './activation/balanceReport';
 import { hdAccountsOf } from './capabilities/hdAccounts';
 import { isTokenPlatform } from './capabilities/tokenPlatform';
@@ -110,7 +113,7 @@ function accountPath(coin: EnabledCoin): string {
 }
 
 /** KDF's `HDAccountBalance`: every known address of the account, or account 0's one address. */
-async function accountBalance(ctx: NodeContext, coin: EnabledCoin, accountIndex: number): Promise<unknown> {
+async function accountBalance(ctx: NodeContext, coin: EnabledCoin, accountIndex: number): Promise<NodeTasks['account_balance']['result']> {
   if (!isHdWallet(ctx)) throw hdAccountError.notHd();
   const hdWallet = hdAccountsOf(coin);
   if (hdWallet) {
@@ -130,7 +133,7 @@ async function accountBalance(ctx: NodeContext, coin: EnabledCoin, accountIndex:
 }
 
 /** `{coin, account_id, chain?, gap_limit?}`; after the request's fields, the checks run in KDF's order: coin, HD, account, chain, limit. */
-async function getNewAddress(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+async function getNewAddress(ctx: NodeContext, p: ParamReader): Promise<MmRpcResult<'get_new_address'>> {
   const ticker = p.str('coin');
   const accountId = u32(p, 'account_id');
   const chain = p.has('chain') && p.raw('chain') !== null ? p.oneOf('chain', ['External', 'Internal'] as const) : 'External';
@@ -162,7 +165,7 @@ async function readOrTransport<T>(coin: EnabledCoin, read: () => Promise<T>): Pr
   }
 }
 
-async function initAccountBalance(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+async function initAccountBalance(ctx: NodeContext, p: ParamReader): Promise<MmRpcResult<'task::account_balance::init'>> {
   const ticker = p.str('coin');
   const accountIndex = u32(p, 'account_index');
   const coin = findCoin(ctx, ticker);
@@ -171,7 +174,7 @@ async function initAccountBalance(ctx: NodeContext, p: ParamReader): Promise<unk
 }
 
 /** `{coin, account_id?, scan? (true), gap_limit?}`: the coin at init, the rest in the task, as KDF. */
-async function initCreateAccount(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+async function initCreateAccount(ctx: NodeContext, p: ParamReader): Promise<MmRpcResult<'task::create_new_account::init'>> {
   const ticker = p.str('coin');
   const accountId = p.has('account_id') ? u32(p, 'account_id') : undefined;
   const scan = p.optBool('scan', true);
@@ -195,22 +198,15 @@ export const hdAccountHandlers: HandlerTable = {
   get_new_address: { mmrpc: getNewAddress },
   'task::account_balance::init': { mmrpc: initAccountBalance },
   'task::account_balance::status': {
-    mmrpc: async (ctx, p) => ctx.tasks.status(ACCOUNT_BALANCE_TASK, p.uint('task_id'), p.optBool('forget_if_finished', true)),
-  },
-  'task::account_balance::cancel': {
     mmrpc: async (ctx, p) => {
-      ctx.tasks.cancel(ACCOUNT_BALANCE_TASK, p.uint('task_id'));
-      return 'success';
+      const status = ctx.tasks.status(ACCOUNT_BALANCE_TASK, p.uint('task_id'), p.optBool('forget_if_finished', true));
+      // Its handle cannot ask the user (`awaiting` is never), and KDF's status has no such variant.
+      if (status.status === 'UserActionRequired') throw internalError('an account balance task waits for the user');
+      return status;
     },
   },
+  'task::account_balance::cancel': { mmrpc: taskCancel(ACCOUNT_BALANCE_TASK) },
   'task::create_new_account::init': { mmrpc: initCreateAccount },
-  'task::create_new_account::status': {
-    mmrpc: async (ctx, p) => ctx.tasks.status(CREATE_ACCOUNT_TASK, p.uint('task_id'), p.optBool('forget_if_finished', true)),
-  },
-  'task::create_new_account::cancel': {
-    mmrpc: async (ctx, p) => {
-      ctx.tasks.cancel(CREATE_ACCOUNT_TASK, p.uint('task_id'));
-      return 'success';
-    },
-  },
+  'task::create_new_account::status': { mmrpc: taskStatus(CREATE_ACCOUNT_TASK) },
+  'task::create_new_account::cancel': { mmrpc: taskCancel(CREATE_ACCOUNT_TASK) },
 };

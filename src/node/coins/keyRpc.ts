@@ -3,7 +3,7 @@
  * WIF for UTXO coins, 0x hex for EVM coins), mmrpc `get_public_key` and `get_public_key_hash`
  * (the node's "mm2 internal" key and its hash160, which also names the wallet's databases).
  */
-import type { HandlerTable } from '../core/handler';
+import type { HandlerTable, LegacyAnswer } from '../core/handler';
 import type { NodeContext } from '../core/context';
 import { bytesToHex } from '../crypto';
 import { MmError } from '../core/errors';
@@ -11,7 +11,7 @@ import type { ParamReader } from '../../shared/params';
 import { hasWalletKey } from './capabilities/walletKey';
 import { legacyCoin, legacyError } from './coinLookup';
 
-async function showPrivKey(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function showPrivKey(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'show_priv_key'>> {
   // KDF reads `coin` by hand here, with its own message for a missing or non-string value.
   const ticker = args.raw('coin');
   if (typeof ticker !== 'string') throw legacyError("No 'coin' field");

@@ -4,6 +4,7 @@
  * in messageSigning.ts. Errors are KDF's `SignatureError` / `VerificationError` variants with
  * their statuses. `address` picks another HD address to sign with, only when the node runs in HD mode.
  */
+import type { MmRpcResult } from '../../shared/contract';
 import type { NodeContext } from '../core/context';
 import type { KeyPair } from '../crypto';
 import { MmError } from '../core/errors';
@@ -82,7 +83,7 @@ function signingKey(ctx: NodeContext, coin: SigningCoin, hd: HdAddress | undefin
   }
 }
 
-async function signMessage(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+async function signMessage(ctx: NodeContext, params: ParamReader): Promise<MmRpcResult<'sign_message'>> {
   const ticker = params.str('coin');
   const message = params.str('message');
   const selector = params.optObj('address');
@@ -95,7 +96,7 @@ async function signMessage(ctx: NodeContext, params: ParamReader): Promise<unkno
   return { signature: coin.signMessage(prefix, message, key.privateKey) };
 }
 
-async function verifyMessage(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+async function verifyMessage(ctx: NodeContext, params: ParamReader): Promise<MmRpcResult<'verify_message'>> {
   const ticker = params.str('coin');
   const message = params.str('message');
   const signature = params.str('signature');

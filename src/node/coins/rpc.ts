@@ -3,8 +3,10 @@
  * family; a family's own activation and methods come from the family table (families/).
  * `disable_coin` cancels orders first, so the orders domain serves it (`orders/rpc.ts`).
  */
+import type { Def, MmRpcResult } from '../../shared/contract';
 import type { NodeContext } from '../core/context';
-import type { HandlerTable } from '../core/handler';
+import type { TransactionDetailsWire } from '../core/beyondContract';
+import type { HandlerTable, LegacyAnswer } from '../core/handler';
 import type { ParamReader } from '../../shared/params';
 import type { CoinBalance, EnabledCoin, WithdrawRequest } from './coin';
 import { coinError } from './coinErrors';
@@ -15,7 +17,7 @@ import { familyActivation, familyHandlers } from './families';
 import { wireBalance } from './activation/balanceReport';
 import { txDetailsToWire } from './wire';
 import { MmError } from '../core/errors';
-import { readHwUserAction } from '../core/tasks';
+import { taskCancel, taskStatus, taskUserAction } from '../core/taskRpc';
 import { legacyCoin, legacyError } from './coinLookup';
 import { myTxHistoryLegacy, myTxHistoryV2 } from './txHistoryRpc';
 import { addressHandlers } from './addressRpc';
@@ -39,9 +41,9 @@ function enabledCoin(ctx: NodeContext, ticker: string): EnabledCoin {
 }
 
 /** KDF's `CoinInitResponse`, the answer of `electrum` and `enable`. */
-function coinInitResponse(coin: EnabledCoin, balance: CoinBalance): Record<string, unknown> {
+function coinInitResponse(coin: EnabledCoin, balance: CoinBalance): Def<'CoinInitResponse'> {
   const wire = wireBalance(balance, coin.decimals);
-  const body: Record<string, unknown> = {
+  const body: Def<'CoinInitResponse'> = {
     result: 'success',
     address: coin.address,
     balance: wire.spendable,
@@ -54,7 +56,7 @@ function coinInitResponse(coin: EnabledCoin, balance: CoinBalance): Record<strin
   return body;
 }
 
-async function electrum(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function electrum(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'electrum'>> {
   const ticker = args.str('coin');
   const config = ctx.coinsConfig.get(ticker);
   if (!config) throw coinError.activation(`Coin ${ticker} is not found in the coins config`);
@@ -72,7 +74,7 @@ async function electrum(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   }
 }
 
-async function enable(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function enable(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'enable'>> {
   const ticker = args.str('coin');
   const config = ctx.coinsConfig.get(ticker);
   if (!config) throw coinError.activation(`Coin ${ticker} is not found in the coins config`);
@@ -104,7 +106,8 @@ async function enable(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   }
 }
 
-async function withdraw(ctx: NodeContext, args: ParamReader): Promise<Record<string, unknown>> {
+/** The flat and the 2.0 form answer the same `TransactionDetails`. */
+async function withdraw(ctx: NodeContext, args: ParamReader): Promise<TransactionDetailsWire> {
   const coin = enabledCoin(ctx, args.str('coin'));
   return txDetailsToWire(await coin.withdraw(readCoinWithdraw(ctx, coin, args)));
 }
@@ -129,7 +132,7 @@ const WITHDRAW_TASK = 'withdraw';
  * wallet's "confirm on the device" shows as `FollowHwDeviceInstructions`, and a PIN or passphrase it
  * asks for as this task's `UserActionRequired`, answered with `task::withdraw::user_action`.
  */
-async function withdrawTask(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+async function withdrawTask(ctx: NodeContext, params: ParamReader): Promise<MmRpcResult<'task::withdraw::init'>> {
   const coin = enabledCoin(ctx, params.str('coin'));
   const req = readCoinWithdraw(ctx, coin, params);
   const taskId = ctx.tasks.spawn(WITHDRAW_TASK, 'Preparing', async (h) => {
@@ -149,21 +152,9 @@ export const coinsHandlers: HandlerTable = {
   ...hdAccountHandlers,
   ...familyHandlers,
   'task::withdraw::init': { mmrpc: withdrawTask },
-  'task::withdraw::status': {
-    mmrpc: async (ctx, p) => ctx.tasks.status(WITHDRAW_TASK, p.uint('task_id'), p.optBool('forget_if_finished', true)),
-  },
-  'task::withdraw::user_action': {
-    mmrpc: async (ctx, p) => {
-      ctx.tasks.userAction(WITHDRAW_TASK, p.uint('task_id'), readHwUserAction(p.obj_('user_action')));
-      return 'success';
-    },
-  },
-  'task::withdraw::cancel': {
-    mmrpc: async (ctx, p) => {
-      ctx.tasks.cancel(WITHDRAW_TASK, p.uint('task_id'));
-      return 'success';
-    },
-  },
+  'task::withdraw::status': { mmrpc: taskStatus(WITHDRAW_TASK) },
+  'task::withdraw::user_action': { mmrpc: taskUserAction(WITHDRAW_TASK) },
+  'task::withdraw::cancel': { mmrpc: taskCancel(WITHDRAW_TASK) },
   my_tx_history: { legacy: myTxHistoryLegacy, mmrpc: myTxHistoryV2 },
   get_enabled_coins: {
     legacy: async (ctx) => ({

@@ -3,6 +3,9 @@
  * `page_number`) and the 2.0 one (my_tx_history_v2.rs, `paging_options` and `target`). Both answer
  * what is stored, with `sync_status` telling whether the background sync runs.
  */
+import type { HistoryEntryWire } from '../core/beyondContract';
+import type { LegacyAnswer, MmRpcAnswer } from '../core/handler';
+import type { Def } from '../../shared/contract';
 import { ParamError, type ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
 import { MmError } from '../core/errors';
@@ -17,12 +20,12 @@ const DEFAULT_LIMIT = 10;
 const totalPages = (total: number, limit: number): number => (limit === 0 ? 0 : Math.ceil(total / limit));
 
 /** A history entry with `confirmations`, 0 while unconfirmed or above the tip. */
-function entryToWire(t: TransactionDetails, tip: number): Record<string, unknown> {
+function entryToWire(t: TransactionDetails, tip: number): HistoryEntryWire {
   return { ...txDetailsToWire(t), confirmations: t.blockHeight === 0 || tip < t.blockHeight ? 0 : tip - t.blockHeight + 1 };
 }
 
 /** KDF's flat `my_tx_history`: the request is read whole before the coin is looked up, as serde does. */
-export async function myTxHistoryLegacy(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+export async function myTxHistoryLegacy(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'my_tx_history'>> {
   const ticker = args.str('coin');
   const fromId = args.optStr('from_id');
   const max = args.optBool('max', false);
@@ -89,7 +92,7 @@ function readPagingOptions(params: ParamReader): PagingOptions {
 
 /** KDF's `MyTxHistoryTarget` as sent (`{"type": "iguana"}` by default), and its Rust debug form for errors. */
 interface Target {
-  wire: Record<string, unknown>;
+  wire: Def<'MyTxHistoryTarget'>;
   debug: string;
   /** The HD account and address it names (absent for `iguana`; `address` absent for a whole account). */
   accountId?: number;
@@ -136,7 +139,7 @@ function checkTarget(ctx: NodeContext, target: Target): void {
  * kind (`checkTarget`); each names the coin's one address. Paging past an unknown `FromId`
  * answers an empty page, as KDF's browser storage does.
  */
-export async function myTxHistoryV2(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+export async function myTxHistoryV2(ctx: NodeContext, params: ParamReader): Promise<MmRpcAnswer<'my_tx_history'>> {
   const ticker = params.str('coin');
   const limit = params.optUint('limit') ?? DEFAULT_LIMIT;
   const paging = readPagingOptions(params);

@@ -6,7 +6,7 @@ import type { NodeConf } from '../../shared/wire';
 import type { CoinConfig } from '../coins/config';
 import type { NodeKeys } from '../crypto';
 import type { FrameResolver } from './errors';
-import type { TaskManager } from './tasks';
+import type { NodeTasks, TaskManager } from './tasks';
 import type { HwContext } from '../hw/hwContext';
 import type { UsbLike } from '../hw/trezor';
 import type { EnabledCoins } from '../coins/registry';
@@ -58,7 +58,7 @@ export interface NodeContext extends Partial<Readonly<NodeServices>> {
   readonly enabledCoins: EnabledCoins;
   readonly startedAt: number;
   /** Long operations the client follows with `task::*::status` (hardware wallet init). */
-  readonly tasks: TaskManager;
+  readonly tasks: TaskManager<NodeTasks>;
   /** The hardware wallet connected through `task::init_hwdevice`, if any. */
   readonly hw: HwContext;
   log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;

@@ -6,14 +6,46 @@
  * cancelled (`::cancel`). Statuses serialize as KDF's `RpcTaskStatus`:
  * `{status: "InProgress" | "UserActionRequired" | "Ok" | "Error", details}`.
  */
+import type { Def, MmRpcMethod, MmRpcResult } from '../../shared/contract';
+import type { Beyond } from './beyondContract';
 import { ParamError, type ParamReader } from '../../shared/params';
 import { internalError, MmError, type FrameResolver, framesOf, errorPath, errorTrace } from './errors';
 
-export type TaskStatus =
-  | { status: 'InProgress'; details: string }
-  | { status: 'UserActionRequired'; details: string }
-  | { status: 'Ok'; details: unknown }
-  | { status: 'Error'; details: Record<string, unknown> };
+/** What a task family reports: its result (`Ok`), its progress (`InProgress`), what it waits for the user for. */
+export interface TaskTypes {
+  result: unknown;
+  progress: unknown;
+  awaiting: string;
+}
+
+/** KDF's `RpcTaskStatus` of a task of types `T`. */
+export type TaskStatus<T extends TaskTypes = TaskTypes> =
+  | { status: 'InProgress'; details: T['progress'] }
+  | { status: 'UserActionRequired'; details: T['awaiting'] }
+  | { status: 'Ok'; details: T['result'] }
+  | { status: 'Error'; details: TaskErrorDetails };
+
+/** A failed task's details: the mmrpc error fields. */
+export type TaskErrorDetails = Def<'TaskError'>;
+
+/** The node's task families, by the `<kind>` of their `task::<kind>::…` methods. */
+export type TaskKind = 'enable_utxo' | 'enable_eth' | 'withdraw' | 'init_hwdevice' | 'account_balance' | 'create_new_account';
+
+type StatusMethod<K extends TaskKind> = Extract<`task::${K}::status`, MmRpcMethod>;
+type StatusAnswer<K extends TaskKind> = MmRpcResult<StatusMethod<K>> | Beyond<StatusMethod<K>, 'mmrpc'>;
+type DetailsOf<S, T extends string> = S extends { status: T; details: infer D } ? D : never;
+
+/** Each family's types, read from its `::status` answer in the contract (and `beyondContract.ts`): a task answers what KDF's does. */
+export type NodeTasks = {
+  [K in TaskKind]: {
+    result: DetailsOf<StatusAnswer<K>, 'Ok'>;
+    progress: DetailsOf<StatusAnswer<K>, 'InProgress'>;
+    awaiting: DetailsOf<StatusAnswer<K>, 'UserActionRequired'>;
+  };
+};
+
+/** Families of any name and result, for a manager outside the node (unit tests). */
+type AnyTasks = Record<string, { result: unknown; progress: string; awaiting: string }>;
 
 /** A user action as sent: `{action_type, …}`. */
 export type UserAction = Record<string, unknown> & { action_type: string };
@@ -36,12 +68,18 @@ export function readHwUserAction(r: ParamReader): UserAction {
   return { action_type: actionType, passphrase: r.str('passphrase') };
 }
 
-/** What a running task may do. */
-export interface TaskHandle {
+/** The progress a task driving a hardware wallet reports, whatever its family. */
+export type HwTaskProgress = 'FollowHwDeviceInstructions';
+
+/**
+ * What a running task may do: `P` its progress details, `A` what it may wait for the user for
+ * (by default what the hardware wallet's prompts report, which every family driving one takes).
+ */
+export interface TaskHandle<P = HwTaskProgress, A = Def<'HwRpcTaskAwaitingStatus'>> {
   /** Reports progress (`InProgress` with the given details). */
-  progress(details: string): void;
+  progress(details: P): void;
   /** Waits for one of the expected action types; `details` names what is awaited (`EnterTrezorPin`). */
-  awaitUserAction(details: string, expected: readonly string[], timeoutMs: number): Promise<UserAction>;
+  awaitUserAction(details: A, expected: readonly string[], timeoutMs: number): Promise<UserAction>;
   /** Aborted when the task is cancelled; long waits should listen to it. */
   readonly signal: AbortSignal;
 }
@@ -79,43 +117,57 @@ export function taskErrorOf(status: unknown): MmError | undefined {
   return kind === 'Error' && typeof details === 'object' && details !== null ? taskErrors.get(details) : undefined;
 }
 
-interface Waiting {
-  details: string;
+interface Waiting<A> {
+  details: A;
   expected: readonly string[];
   resolve(action: UserAction): void;
 }
 
-interface Task {
-  /** The `task::<kind>::*` family the task belongs to; other families do not see it. */
-  kind: string;
+interface Task<T extends TaskTypes> {
   /** The last `InProgress` details, restored once a user action arrives. */
-  progress: string;
-  status: TaskStatus;
-  waiting: Waiting | null;
+  progress: T['progress'];
+  status: TaskStatus<T>;
+  waiting: Waiting<T['awaiting']> | null;
   abort: AbortController;
   finished: boolean;
 }
 
-export class TaskManager {
+/** Each family's tasks by id: one family never sees another's (ids are unique across them). */
+type Families<F extends Record<string, TaskTypes>> = { [K in keyof F]?: Map<number, Task<F[K]>> };
+
+/** The tasks of the families `F` (the node's are `NodeTasks`), each typed by its family. */
+export class TaskManager<F extends Record<string, TaskTypes> = AnyTasks> {
   private nextId = 0;
-  private readonly tasks = new Map<number, Task>();
+  private readonly families: Families<F> = {};
 
   constructor(private readonly resolveFrames?: FrameResolver) {}
 
+  private family<K extends keyof F>(kind: K): Map<number, Task<F[K]>> {
+    const existing = this.families[kind];
+    if (existing) return existing;
+    const created = new Map<number, Task<F[K]>>();
+    this.families[kind] = created;
+    return created;
+  }
+
   /** Starts `run` in the background; its result becomes `Ok`, its error `Error`. */
-  spawn(kind: string, initial: string, run: (h: TaskHandle) => Promise<unknown>): number {
+  spawn<K extends keyof F>(
+    kind: K,
+    initial: F[K]['progress'],
+    run: (h: TaskHandle<F[K]['progress'], F[K]['awaiting']>) => Promise<F[K]['result']>,
+  ): number {
     const id = this.nextId++;
     const abort = new AbortController();
-    const task: Task = {
-      kind,
+    const tasks = this.family(kind);
+    const task: Task<F[K]> = {
       progress: initial,
       status: { status: 'InProgress', details: initial },
       waiting: null,
       abort,
       finished: false,
     };
-    this.tasks.set(id, task);
-    const handle: TaskHandle = {
+    tasks.set(id, task);
+    const handle: TaskHandle<F[K]['progress'], F[K]['awaiting']> = {
       progress: (details) => {
         task.progress = details;
         if (!task.finished && !task.waiting) task.status = { status: 'InProgress', details };
@@ -160,21 +212,22 @@ export class TaskManager {
   }
 
   /** Whether a task of this kind is still running (KDF refuses a second hardware init). */
-  running(kind: string): boolean {
-    return [...this.tasks.values()].some((t) => t.kind === kind && !t.finished);
+  running(kind: keyof F): boolean {
+    return [...this.family(kind).values()].some((t) => !t.finished);
   }
 
   /** KDF's `forget_if_finished` (default true) drops a finished task once its result is read. */
-  status(kind: string, id: number, forgetIfFinished = true): TaskStatus {
-    const task = this.find(kind, id);
+  status<K extends keyof F>(kind: K, id: number, forgetIfFinished = true): TaskStatus<F[K]> {
+    const tasks = this.family(kind);
+    const task = tasks.get(id);
     if (!task) throw taskError.noSuchTask(id);
-    if (task.finished && forgetIfFinished) this.tasks.delete(id);
+    if (task.finished && forgetIfFinished) tasks.delete(id);
     return task.status;
   }
 
   /** Delivers a user action; the wrong `action_type` is refused and the task keeps waiting. */
-  userAction(kind: string, id: number, action: UserAction): void {
-    const task = this.find(kind, id);
+  userAction(kind: keyof F, id: number, action: UserAction): void {
+    const task = this.family(kind).get(id);
     if (!task || task.finished) throw taskError.noSuchTask(id);
     const waiting = task.waiting;
     if (!waiting) throw taskError.unexpectedUserAction('none: the task is not waiting for the user');
@@ -183,29 +236,25 @@ export class TaskManager {
   }
 
   /** Aborts a running task and forgets it, as KDF does: its status is then `NoSuchTask`. */
-  cancel(kind: string, id: number): void {
-    const task = this.find(kind, id);
+  cancel(kind: keyof F, id: number): void {
+    const tasks = this.family(kind);
+    const task = tasks.get(id);
     if (!task) throw taskError.noSuchTask(id, 404);
     if (task.finished) throw taskError.taskFinished(id);
-    this.tasks.delete(id);
+    tasks.delete(id);
     task.abort.abort();
   }
 
-  private find(kind: string, id: number): Task | undefined {
-    const task = this.tasks.get(id);
-    return task?.kind === kind ? task : undefined;
-  }
-
-  private finish(task: Task, status: TaskStatus): void {
+  private finish<T extends TaskTypes>(task: Task<T>, status: TaskStatus<T>): void {
     task.finished = true;
     task.waiting = null;
     task.status = status;
   }
 
-  private async errorDetails(e: unknown): Promise<Record<string, unknown>> {
+  private async errorDetails(e: unknown): Promise<TaskErrorDetails> {
     const err = internalError(e);
     const frames = await framesOf(err, this.resolveFrames);
-    const details: Record<string, unknown> = {
+    const details: TaskErrorDetails = {
       error: err.message,
       error_path: errorPath(frames),
       error_trace: errorTrace(frames),
@@ -216,3 +265,6 @@ export class TaskManager {
     return details;
   }
 }
+
+/** The handle a task of the node's family `K` runs with. */
+export type HandleOf<K extends TaskKind> = TaskHandle<NodeTasks[K]['progress'], NodeTasks[K]['awaiting']>;

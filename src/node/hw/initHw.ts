@@ -5,7 +5,7 @@
  */
 import type { NodeContext } from '../core/context';
 import { MmError } from '../core/errors';
-import type { TaskHandle } from '../core/tasks';
+import type { HandleOf } from '../core/tasks';
 import { noTaskProcessor, taskProcessor } from './prompts';
 import { HwError, TrezorSession, WebUsbTransport, type TrezorDeviceInfo, type UsbLike } from './trezor';
 
@@ -13,7 +13,7 @@ import { HwError, TrezorSession, WebUsbTransport, type TrezorDeviceInfo, type Us
 export const CONNECT_TIMEOUT_MS = 300_000;
 const POLL_MS = 500;
 
-export async function initHw(ctx: NodeContext, h: TaskHandle, expectedPubkey: string | undefined): Promise<TrezorDeviceInfo> {
+export async function initHw(ctx: NodeContext, h: HandleOf<'init_hwdevice'>, expectedPubkey: string | undefined): Promise<TrezorDeviceInfo> {
   if (!ctx.keys) {
     throw new MmError({ errorType: 'Internal', message: 'The node must be started with a wallet to use a hardware wallet', httpStatus: 500 });
   }

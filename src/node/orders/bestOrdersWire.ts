@@ -5,6 +5,7 @@
  * an order buying it, priced inverted. Entries of coins unknown to this node's config or wallet-only
  * are left out, and each entry is repeated under every ticker sharing its orderbook ticker.
  */
+import type { LegacyResult, MmRpcResult } from '../../shared/contract';
 import type { CoinConfig } from '../coins/config';
 import type { BestOrdersAction } from './messages/requests';
 import { entryView, type EntryView } from './orderbookEntry';
@@ -54,7 +55,7 @@ export function bestOrdersLegacy(
   configs: ReadonlyMap<string, CoinConfig>,
   myPubkey: string,
   nowMs: number,
-): Record<string, unknown> {
+): LegacyResult<'best_orders'> {
   const byCoin = entriesByCoin(best, action, configs, myPubkey);
   return {
     result: Object.fromEntries([...byCoin].map(([coin, list]) => [coin, list.map((e) => entryToWire(e, nowMs))])),
@@ -68,7 +69,7 @@ export function bestOrdersV2(
   configs: ReadonlyMap<string, CoinConfig>,
   myPubkey: string,
   excludeMine: boolean,
-): Record<string, unknown> {
+): MmRpcResult<'best_orders'> {
   const byCoin = entriesByCoin(best, action, configs, myPubkey);
   // KDF skips an excluded order before making its coin's list, so a coin left with none has no key.
   const orders = [...byCoin]

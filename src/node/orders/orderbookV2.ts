@@ -4,15 +4,16 @@
  * `{address_type, address_data}`. Unlike our flat answer it follows current KDF in the asks' order:
  * summed from the cheapest, then listed from the dearest (the cheapest ask last, next to the bids).
  */
+import type { Def, MmRpcResult } from '../../shared/contract';
 import type { MmNumber } from '../../shared/number';
 import type { EntryView } from './orderbookEntry';
 import { KeptPairs, type PairOrders, type SideEntry } from './orderbookSide';
 
 /** KDF's `MmNumberMultiRepr`. */
-export const multiRepr = (n: MmNumber): Record<string, unknown> => ({ decimal: n.toDecimalString(), rational: n.toRational(), fraction: n.toFraction() });
+export const multiRepr = (n: MmNumber): Def<'MmNumberMultiRepr'> => ({ decimal: n.toDecimalString(), rational: n.toRational(), fraction: n.toFraction() });
 
 /** KDF's `RpcOrderbookEntryV2`. */
-export function entryV2ToWire(e: EntryView): Record<string, unknown> {
+export function entryV2ToWire(e: EntryView): Def<'RpcOrderbookEntryV2'> {
   return {
     coin: e.coin,
     address: { address_type: 'Transparent', address_data: e.address },
@@ -30,7 +31,7 @@ export function entryV2ToWire(e: EntryView): Record<string, unknown> {
 
 /** An entry of the mmrpc answer as last rendered, with the running totals it shows. */
 interface RenderedV2 {
-  wire: Record<string, unknown>;
+  wire: Def<'AggregatedOrderbookEntryV2'>;
   base: MmNumber;
   rel: MmNumber;
 }
@@ -39,7 +40,7 @@ interface RenderedV2 {
 const kept = new KeptPairs<RenderedV2>();
 
 /** KDF's `build_aggregated_entries_v2` entry: with the running totals of the entries before it and itself, re-rendered only when they moved. */
-function v2Entry(e: SideEntry<EntryView, RenderedV2>): Record<string, unknown> {
+function v2Entry(e: SideEntry<EntryView, RenderedV2>): Def<'AggregatedOrderbookEntryV2'> {
   const r = e.rendered;
   if (!r) {
     const wire = { ...entryV2ToWire(e.view), base_max_volume_aggr: multiRepr(e.baseTotal), rel_max_volume_aggr: multiRepr(e.relTotal) };
@@ -57,7 +58,7 @@ export interface OrderbookV2View extends PairOrders {
 }
 
 /** KDF's `OrderbookV2Response`. Its entry objects are kept and reused by later calls: serialize the answer at once. */
-export function orderbookV2Response(v: OrderbookV2View): Record<string, unknown> {
+export function orderbookV2Response(v: OrderbookV2View): MmRpcResult<'orderbook'> {
   const { asks, bids } = kept.sides(v);
   // Listed first: a side listed whole has its totals summed on the way.
   const [asksList, bidsList] = [asks.top().map(v2Entry).reverse(), bids.top().map(v2Entry)];

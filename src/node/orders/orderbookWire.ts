@@ -6,6 +6,7 @@
  * (`*_aggr`), as the orders issue and kdf-facts §1.3 describe (current KDF reverses the list
  * after summing); bids by descending price.
  */
+import type { Def, LegacyResult } from '../../shared/contract';
 import type { FractionJson, MmNumber, RationalJson } from '../../shared/number';
 import type { EntryView } from './orderbookEntry';
 import { KeptPairs, type BookSide, type PairOrders, type SideEntry } from './orderbookSide';
@@ -25,11 +26,11 @@ const formsOf = (n: MmNumber): Forms => ({ decimal: n.toDecimalString(), rat: n.
  * these are built at once). An ask's base volumes and a bid's rel volumes are the order's own
  * numbers: their forms are built once and shared by both fields (a kept entry is ~20 % smaller).
  */
-export function entryToWire(e: EntryView, nowMs: number): Record<string, unknown> {
+export function entryToWire(e: EntryView, nowMs: number): Def<'RpcOrderbookEntry'> {
   const [price, max, min] = [formsOf(e.price), formsOf(e.maxVolume), formsOf(e.minVolume)];
   const shared = (n: MmNumber): Forms => (n === e.maxVolume ? max : n === e.minVolume ? min : formsOf(n));
   const [baseMax, baseMin, relMax, relMin] = [shared(e.baseMaxVolume), shared(e.baseMinVolume), shared(e.relMaxVolume), shared(e.relMinVolume)];
-  const wire: Record<string, unknown> = {
+  const wire: Def<'RpcOrderbookEntry'> = {
     coin: e.coin,
     address: e.address,
     price: price.decimal,
@@ -66,7 +67,7 @@ const ageOf = (item: OrderbookItem, nowMs: number): number => Math.max(0, Math.f
 
 /** An entry of the flat answer as last rendered, with the running totals it shows. */
 interface RenderedEntry {
-  wire: Record<string, unknown>;
+  wire: Def<'AggregatedOrderbookEntry'>;
   base: MmNumber;
   rel: MmNumber;
 }
@@ -76,15 +77,27 @@ type Side = BookSide<EntryView, RenderedEntry>;
 /** The flat answers' sides of the pairs asked lately. */
 const kept = new KeptPairs<RenderedEntry>();
 
-/** Sets an entry's `base_max_volume_aggr` fields (rewriting them in place keeps the keys' order). */
-function setBaseTotal(wire: Record<string, unknown>, total: MmNumber): void {
+/** The entry with its running totals, added last (KDF's key order). */
+function withTotals(wire: Def<'RpcOrderbookEntry'>, base: MmNumber, rel: MmNumber): Def<'AggregatedOrderbookEntry'> {
+  return Object.assign(wire, {
+    base_max_volume_aggr: base.toDecimalString(),
+    base_max_volume_aggr_rat: base.toRational(),
+    base_max_volume_aggr_fraction: base.toFraction(),
+    rel_max_volume_aggr: rel.toDecimalString(),
+    rel_max_volume_aggr_rat: rel.toRational(),
+    rel_max_volume_aggr_fraction: rel.toFraction(),
+  });
+}
+
+/** Rewrites an entry's `base_max_volume_aggr` fields (in place, which keeps the keys' order). */
+function setBaseTotal(wire: Def<'AggregatedOrderbookEntry'>, total: MmNumber): void {
   wire.base_max_volume_aggr = total.toDecimalString();
   wire.base_max_volume_aggr_rat = total.toRational();
   wire.base_max_volume_aggr_fraction = total.toFraction();
 }
 
 /** The same for `rel_max_volume_aggr`. */
-function setRelTotal(wire: Record<string, unknown>, total: MmNumber): void {
+function setRelTotal(wire: Def<'AggregatedOrderbookEntry'>, total: MmNumber): void {
   wire.rel_max_volume_aggr = total.toDecimalString();
   wire.rel_max_volume_aggr_rat = total.toRational();
   wire.rel_max_volume_aggr_fraction = total.toFraction();
@@ -94,12 +107,10 @@ function setRelTotal(wire: Record<string, unknown>, total: MmNumber): void {
  * The entry's `RpcOrderbookEntry` with its running totals, rendered once and then only rewritten
  * where it moved: a running total when it changed, `age` with the clock.
  */
-function legacyEntry(e: SideEntry<EntryView, RenderedEntry>, nowMs: number): Record<string, unknown> {
+function legacyEntry(e: SideEntry<EntryView, RenderedEntry>, nowMs: number): Def<'AggregatedOrderbookEntry'> {
   const r = e.rendered;
   if (!r) {
-    const wire = entryToWire(e.view, nowMs);
-    setBaseTotal(wire, e.baseTotal);
-    setRelTotal(wire, e.relTotal);
+    const wire = withTotals(entryToWire(e.view, nowMs), e.baseTotal, e.relTotal);
     e.rendered = { wire, base: e.baseTotal, rel: e.relTotal };
     return wire;
   }
@@ -120,7 +131,7 @@ export interface OrderbookView extends PairOrders {
  * KDF's `OrderbookResponse` (legacy `orderbook`, not wrapped in `result`). Its entry objects are
  * kept and reused by later calls (only what moved is rewritten): serialize the answer at once.
  */
-export function orderbookResponse(v: OrderbookView): Record<string, unknown> {
+export function orderbookResponse(v: OrderbookView): LegacyResult<'orderbook'> {
   const { asks, bids } = kept.sides(v);
   const list = (s: Side) => s.top(v.limit).map((e) => legacyEntry(e, v.nowMs));
   // Listed first: a side listed whole has its totals summed on the way.

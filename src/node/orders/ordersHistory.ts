@@ -11,6 +11,7 @@
  * updated at the conversion. An update then writes the maker's price and volume (`Updated`), and
  * the end only its status, both over the same row.
  */
+import type { LegacyResult } from '../../shared/contract';
 import type { MmNumber } from '../../shared/number';
 import type { FinishedOrder } from './persistence';
 import type { MakerOrder, TakerOrder, TakerOrigin } from './types';
@@ -147,7 +148,7 @@ export function selectOrders(
 }
 
 /** KDF's `FilteringOrder`: price and volume as JSON floats, `was_taker` as 0 or 1. */
-export function rowToWire(row: HistoryRow): Record<string, unknown> {
+export function rowToWire(row: HistoryRow): LegacyResult<'orders_history_by_filter'>['result']['orders'][number] {
   return {
     uuid: row.uuid,
     order_type: row.orderType,

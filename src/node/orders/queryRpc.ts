@@ -5,7 +5,8 @@
  */
 import { ParamError, type ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
-import type { HandlerTable } from '../core/handler';
+import type { Def } from '../../shared/contract';
+import type { HandlerTable, LegacyAnswer } from '../core/handler';
 import { orderRefusal, ordersUnavailable } from './errors';
 import { coinsNeededForKickStart } from './kickStart';
 import { orderbookDepth, pairItem } from './orderbookDepth';
@@ -25,7 +26,8 @@ function openOrders(service: OrdersService): (MakerOrder | TakerOrder)[] {
 }
 
 /** KDF's `OrderForRpc`: `{type, order}` with the order as `setprice` / `my_orders` show it. */
-function orderForRpc(order: MakerOrder | TakerOrder): { type: 'Maker' | 'Taker'; order: Record<string, unknown> } {
+/** KDF's `OrderForRpc`, tagged by `type`. */
+function orderForRpc(order: MakerOrder | TakerOrder): { type: 'Maker'; order: Def<'SetPriceResult'> } | { type: 'Taker'; order: Def<'TakerOrderRpcResult'> } {
   return 'request' in order ? { type: 'Taker', order: takerOrderToWire(order) } : { type: 'Maker', order: makerOrderToWire(order) };
 }
 
@@ -33,7 +35,7 @@ function orderForRpc(order: MakerOrder | TakerOrder): { type: 'Maker' | 'Taker';
  * An open order as `my_orders` shows it (answered bare, without `result`, as KDF does); else the
  * ended one from the history with its end reason as `cancellation_reason`.
  */
-async function orderStatus(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function orderStatus(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'order_status'>> {
   const uuid = parseUuid(args.str('uuid'));
   if (!uuid) throw new ParamError('uuid', 'invalid uuid for `uuid`');
   const service = orders(ctx);
@@ -80,7 +82,7 @@ function pageArgs(args: ParamReader): RowsPage | undefined {
  * KDF's `orders_history_by_filter`: the rows of my orders kept in the history, newest first,
  * `found_records` counting every match, and with `include_details` each order as `OrderForRpc`.
  */
-async function ordersHistoryByFilter(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function ordersHistoryByFilter(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'orders_history_by_filter'>> {
   const filter = filterArgs(args);
   const includeDetails = args.optBool('include_details', false);
   const page = pageArgs(args);
@@ -99,7 +101,7 @@ async function ordersHistoryByFilter(ctx: NodeContext, args: ParamReader): Promi
 /** Pairs one `orderbook_depth` may ask for: each is followed like an `orderbook` call (a topic, a fetch). */
 export const MAX_DEPTH_PAIRS = 100;
 
-async function orderbookDepthRpc(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function orderbookDepthRpc(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'orderbook_depth'>> {
   const pairs = args.arr('pairs', pairItem);
   if (pairs.length > MAX_DEPTH_PAIRS) throw new ParamError('pairs', `at most ${MAX_DEPTH_PAIRS} pairs, got ${pairs.length}`);
   const service = orders(ctx);

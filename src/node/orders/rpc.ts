@@ -3,10 +3,11 @@
  * `setprice`, `update_maker_order`, `sell`, `buy`, `cancel_order`, `cancel_all_orders`,
  * `my_orders`, `orderbook` (also mmrpc 2.0), `best_orders`. Arguments are read here; the service does the work.
  */
+import type { MmRpcResult } from '../../shared/contract';
 import { MmNumber } from '../../shared/number';
 import { items, ParamError, type ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
-import { LegacyResponse, type HandlerTable } from '../core/handler';
+import { LegacyResponse, type HandlerTable, type LegacyAnswer } from '../core/handler';
 import { bestOrdersLegacy, bestOrdersV2 } from './bestOrdersWire';
 import type { CancelBy } from './cancel';
 import type { DisableCoinOutcome } from './disableCoin';
@@ -70,7 +71,7 @@ function orderTypeArg(args: ParamReader): OrderType {
   return args.optObj('order_type')?.oneOf('type', ['GoodTillCancelled', 'FillOrKill'] as const) ?? 'GoodTillCancelled';
 }
 
-async function setprice(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function setprice(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'setprice'>> {
   const order = await orders(ctx).setPrice({
     base: args.str('base'),
     rel: args.str('rel'),
@@ -85,7 +86,7 @@ async function setprice(ctx: NodeContext, args: ParamReader): Promise<unknown> {
   return { result: makerOrderToWire(order) };
 }
 
-async function updateMakerOrder(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function updateMakerOrder(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'update_maker_order'>> {
   const order = await orders(ctx).updateMakerOrder({
     uuid: uuidArg(args, 'uuid'),
     newPrice: args.optNum('new_price'),
@@ -98,7 +99,7 @@ async function updateMakerOrder(ctx: NodeContext, args: ParamReader): Promise<un
 }
 
 function sellOrBuy(action: TakerAction) {
-  return async (ctx: NodeContext, args: ParamReader): Promise<unknown> => {
+  return async (ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'sell' | 'buy'>> => {
     const order = await orders(ctx).sellOrBuy({
       action,
       base: args.str('base'),
@@ -116,7 +117,7 @@ function sellOrBuy(action: TakerAction) {
   };
 }
 
-async function cancelOrder(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function cancelOrder(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'cancel_order'>> {
   const uuid = uuidArg(args, 'uuid');
   if (await orders(ctx).cancelOrder(uuid)) return { result: 'success' };
   return new LegacyResponse(404, { error: `Order with uuid ${uuid} is not found` }, orderRefusal.noSuchOrder(uuid));
@@ -130,12 +131,12 @@ function cancelByArg(args: ParamReader): CancelBy {
   return type === 'Pair' ? { type, base: data.str('base'), rel: data.str('rel') } : { type, ticker: data.str('ticker') };
 }
 
-async function cancelAllOrders(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function cancelAllOrders(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'cancel_all_orders'>> {
   const { cancelled, currentlyMatching } = await orders(ctx).cancelAllOrders(cancelByArg(args));
   return { result: { cancelled, currently_matching: currentlyMatching } };
 }
 
-async function myOrders(ctx: NodeContext): Promise<unknown> {
+async function myOrders(ctx: NodeContext): Promise<LegacyAnswer<'my_orders'>> {
   const service = orders(ctx);
   const makers = service.makerOrders().map((o) => [o.uuid, makerOrderForMyOrders(o)]);
   const takers = service.takerOrders().map((o) => [o.request.uuid, takerOrderToWire(o)]);
@@ -185,7 +186,7 @@ function v2PairError(r: PairRefusal): MmError {
   return new MmError({ errorType: r.variant, message: coin ?? r.variant, errorData: coin, httpStatus: 400 });
 }
 
-async function orderbook(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function orderbook(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'orderbook'>> {
   const base = args.str('base');
   const rel = args.str('rel');
   const pair = orderbookPair(ctx, base, rel);
@@ -209,7 +210,7 @@ async function orderbook(ctx: NodeContext, args: ParamReader): Promise<unknown> 
 }
 
 /** KDF's `orderbook_rpc_v2` (the Komodo Wallet SDK's form). */
-async function orderbookV2(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+async function orderbookV2(ctx: NodeContext, params: ParamReader): Promise<MmRpcResult<'orderbook'>> {
   const base = params.str('base');
   const rel = params.str('rel');
   const pair = orderbookPair(ctx, base, rel);
@@ -232,7 +233,7 @@ function readAction(args: ParamReader): BestOrdersAction {
   return args.oneOf('action', ['buy', 'sell'] as const);
 }
 
-async function bestOrdersLegacyRpc(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function bestOrdersLegacyRpc(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'best_orders'>> {
   const coin = args.str('coin');
   const action = readAction(args);
   const volume = args.num('volume');
@@ -242,7 +243,7 @@ async function bestOrdersLegacyRpc(ctx: NodeContext, args: ParamReader): Promise
   return bestOrdersLegacy(best, action, ctx.coinsConfig, service.myPubkey, ctx.platform.now());
 }
 
-async function bestOrdersV2Rpc(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+async function bestOrdersV2Rpc(ctx: NodeContext, params: ParamReader): Promise<MmRpcResult<'best_orders'>> {
   const coin = params.str('coin');
   const action = readAction(params);
   const by = params.obj_('request_by');
@@ -265,7 +266,7 @@ function disableCoinError(error: string, matching: string[], activeSwaps: string
  * tokens stay enabled, only makes it passive (`passivized: true`) unless `force_disable`, which
  * removes the tokens with it (and cancels their orders too, where KDF leaves them behind).
  */
-async function disableCoin(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function disableCoin(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'disable_coin'>> {
   const ticker = args.str('coin');
   const force = args.optBool('force_disable', false);
   const registry = ctx.enabledCoins;

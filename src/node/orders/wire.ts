@@ -3,7 +3,7 @@
  * `MakerOrderForMyOrdersRpc`, `TakerOrderForRpc`, the `*ForRpc` match parts; mm2_rpc
  * `SellBuyResponse`, kdf-facts §1.3). `x_rat` fields are rationals, decimals are KDF's strings.
  */
-import type { MmNumber } from '../../shared/number';
+import type { Def } from '../../shared/contract';
 import { availableAmount, makerCancellable, takerCancellable } from './matching';
 import type {
   ConfSettings,
@@ -18,25 +18,22 @@ import type {
   TakerRequest,
 } from './types';
 
-export function confToWire(c: ConfSettings): Record<string, unknown> {
+export function confToWire(c: ConfSettings): Def<'OrderConfirmationsSettings'> {
   return { base_confs: c.baseConfs, base_nota: c.baseNota, rel_confs: c.relConfs, rel_nota: c.relNota };
 }
 
-function matchByToWire(m: MatchBy): Record<string, unknown> {
+function matchByToWire(m: MatchBy): Def<'MatchBy'> {
   return m.type === 'Any' ? { type: 'Any' } : { type: m.type, data: [...m.data] };
 }
 
-const amount = (prefix: string, n: MmNumber): Record<string, unknown> => ({
-  [prefix]: n.toDecimalString(),
-  [`${prefix}_rat`]: n.toRational(),
-});
-
-function requestToWire(r: TakerRequest): Record<string, unknown> {
+function requestToWire(r: TakerRequest): Def<'TakerRequest'> {
   return {
     base: r.base,
     rel: r.rel,
-    ...amount('base_amount', r.baseAmount),
-    ...amount('rel_amount', r.relAmount),
+    base_amount: r.baseAmount.toDecimalString(),
+    base_amount_rat: r.baseAmount.toRational(),
+    rel_amount: r.relAmount.toDecimalString(),
+    rel_amount_rat: r.relAmount.toRational(),
     action: r.action,
     uuid: r.uuid,
     method: 'request',
@@ -47,12 +44,14 @@ function requestToWire(r: TakerRequest): Record<string, unknown> {
   };
 }
 
-function reservedToWire(r: MakerReserved): Record<string, unknown> {
+function reservedToWire(r: MakerReserved): Def<'MakerReserved'> {
   return {
     base: r.base,
     rel: r.rel,
-    ...amount('base_amount', r.baseAmount),
-    ...amount('rel_amount', r.relAmount),
+    base_amount: r.baseAmount.toDecimalString(),
+    base_amount_rat: r.baseAmount.toRational(),
+    rel_amount: r.relAmount.toDecimalString(),
+    rel_amount_rat: r.relAmount.toRational(),
     taker_order_uuid: r.takerOrderUuid,
     maker_order_uuid: r.makerOrderUuid,
     sender_pubkey: r.senderPubkey,
@@ -62,8 +61,8 @@ function reservedToWire(r: MakerReserved): Record<string, unknown> {
   };
 }
 
-function connectToWire(c: ConnectMessage | undefined, method: 'connect' | 'connected'): Record<string, unknown> | null {
-  if (!c) return null;
+/** KDF's `TakerConnect` and `MakerConnected` have the same fields. */
+function connectToWire(c: ConnectMessage, method: 'connect' | 'connected'): Def<'TakerConnect'> {
   return {
     taker_order_uuid: c.takerOrderUuid,
     maker_order_uuid: c.makerOrderUuid,
@@ -74,27 +73,27 @@ function connectToWire(c: ConnectMessage | undefined, method: 'connect' | 'conne
 }
 
 /** A match of my maker order, as `my_orders` shows it under `matches`. */
-export function makerMatchToWire(m: MakerMatch): Record<string, unknown> {
+export function makerMatchToWire(m: MakerMatch): Def<'MakerMatch'> {
   return {
     request: requestToWire(m.request),
     reserved: reservedToWire(m.reserved),
-    connect: connectToWire(m.connect, 'connect'),
-    connected: connectToWire(m.connected, 'connected'),
+    connect: m.connect ? connectToWire(m.connect, 'connect') : null,
+    connected: m.connected ? connectToWire(m.connected, 'connected') : null,
     last_updated: m.lastUpdated,
   };
 }
 
 /** A match of my taker request, as `my_orders` shows it under `matches`. */
-export function takerMatchToWire(m: TakerMatch): Record<string, unknown> {
+export function takerMatchToWire(m: TakerMatch): Def<'TakerMatch'> {
   return {
     reserved: reservedToWire(m.reserved),
     connect: connectToWire(m.connect, 'connect'),
-    connected: connectToWire(m.connected, 'connected'),
+    connected: m.connected ? connectToWire(m.connected, 'connected') : null,
     last_updated: m.lastUpdated,
   };
 }
 
-function historicalToWire(h: HistoricalOrder): Record<string, unknown> {
+function historicalToWire(h: HistoricalOrder): Def<'HistoricalOrder'> {
   return {
     ...(h.maxBaseVol && { max_base_vol: h.maxBaseVol.toRational() }),
     ...(h.minBaseVol && { min_base_vol: h.minBaseVol.toRational() }),
@@ -104,18 +103,21 @@ function historicalToWire(h: HistoricalOrder): Record<string, unknown> {
   };
 }
 
-function mapToWire<T>(m: ReadonlyMap<string, T>, f: (v: T) => unknown): Record<string, unknown> {
+function mapToWire<T, W>(m: ReadonlyMap<string, T>, f: (v: T) => W): Record<string, W> {
   return Object.fromEntries([...m].map(([k, v]) => [k, f(v)]));
 }
 
 /** KDF's `MakerOrderForRpc`: the `result` of `setprice` and `update_maker_order`. */
-export function makerOrderToWire(o: MakerOrder): Record<string, unknown> {
+export function makerOrderToWire(o: MakerOrder): Def<'SetPriceResult'> {
   return {
     base: o.base,
     rel: o.rel,
-    ...amount('price', o.price),
-    ...amount('max_base_vol', o.maxBaseVol),
-    ...amount('min_base_vol', o.minBaseVol),
+    price: o.price.toDecimalString(),
+    price_rat: o.price.toRational(),
+    max_base_vol: o.maxBaseVol.toDecimalString(),
+    max_base_vol_rat: o.maxBaseVol.toRational(),
+    min_base_vol: o.minBaseVol.toDecimalString(),
+    min_base_vol_rat: o.minBaseVol.toRational(),
     created_at: o.createdAt,
     updated_at: o.updatedAt,
     matches: mapToWire(o.matches, makerMatchToWire),
@@ -129,11 +131,11 @@ export function makerOrderToWire(o: MakerOrder): Record<string, unknown> {
 }
 
 /** `my_orders` adds whether the order may be cancelled now and what is still on offer. */
-export function makerOrderForMyOrders(o: MakerOrder): Record<string, unknown> {
+export function makerOrderForMyOrders(o: MakerOrder): Def<'MakerOrderRpcResult'> {
   return { ...makerOrderToWire(o), cancellable: makerCancellable(o), available_amount: availableAmount(o).toDecimalString() };
 }
 
-export function takerOrderToWire(o: TakerOrder): Record<string, unknown> {
+export function takerOrderToWire(o: TakerOrder): Def<'TakerOrderRpcResult'> {
   return {
     created_at: o.createdAt,
     request: requestToWire(o.request),
@@ -146,11 +148,13 @@ export function takerOrderToWire(o: TakerOrder): Record<string, unknown> {
 }
 
 /** KDF's `SellBuyResponse`: the request flattened, then the order's own settings. */
-export function sellBuyResponse(o: TakerOrder): Record<string, unknown> {
+export function sellBuyResponse(o: TakerOrder): Def<'BuyOrSellRpcRes'> {
   return {
     ...requestToWire(o.request),
     order_type: { type: o.orderType },
-    ...o.minVolume.toJsonTriple('min_volume'),
+    min_volume: o.minVolume.toDecimalString(),
+    min_volume_rat: o.minVolume.toRational(),
+    min_volume_fraction: o.minVolume.toFraction(),
     base_orderbook_ticker: o.baseOrderbookTicker,
     rel_orderbook_ticker: o.relOrderbookTicker,
   };

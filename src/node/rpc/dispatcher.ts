@@ -9,7 +9,7 @@ import { findMethod, isPublicMethod, type RpcFormat } from '../../shared/methods
 import { jsonTypeName, ParamError, ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
 import { framesOf, internalError, MmError, type FrameResolver } from '../core/errors';
-import { LegacyResponse, type HandlerTable } from '../core/handler';
+import { handlerOf, LegacyResponse, type DispatchTable } from '../core/handler';
 import type { Authenticator } from './auth';
 import { dispatcherError } from './dispatcherError';
 import {
@@ -58,7 +58,7 @@ export class Dispatcher {
   constructor(
     private readonly ctx: NodeContext,
     private readonly auth: Authenticator,
-    private readonly handlers: HandlerTable,
+    private readonly handlers: DispatchTable,
     private readonly resolveFrames?: FrameResolver,
     private readonly maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
   ) {}
@@ -141,7 +141,7 @@ export class Dispatcher {
       const params = req.params === undefined || req.params === null ? {} : req.params;
       this.authenticate(method, req.userpass, client);
       const spec = findMethod(method, 'mmrpc');
-      const handler = spec && this.handlers[spec.name]?.mmrpc;
+      const handler = spec && handlerOf(this.handlers, spec.name, 'mmrpc');
       if (!handler) throw dispatcherError.noSuchMethod();
       // Called here, without an await before once loaded: an error's trace starts where it always did.
       const run = typeof handler === 'function' ? handler : (handler.loaded ?? (await handler.load()));
@@ -161,7 +161,7 @@ export class Dispatcher {
   private async legacy(req: Record<string, unknown>, client: string): Promise<Answer> {
     const method = typeof req.method === 'string' ? req.method : undefined;
     const spec = method === undefined ? undefined : findMethod(method, 'legacy');
-    const handler = spec && this.handlers[spec.name]?.legacy;
+    const handler = spec && handlerOf(this.handlers, spec.name, 'legacy');
     try {
       this.authenticate(method, req.userpass, client);
       if (!handler) return await this.mmrpc({ ...req, mmrpc: MMRPC_VERSION }, client);

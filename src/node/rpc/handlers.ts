@@ -5,8 +5,9 @@
  * table on the first call of any of them. So a node starts and answers `version` without loading
  * coins, hardware wallets, orders or swaps.
  */
+import type { MethodName } from '../../shared/contract';
 import { METHOD_TABLE, type RpcFormat } from '../../shared/methods';
-import type { DeferredHandler, HandlerTable, LegacyHandler, MethodHandlers } from '../core/handler';
+import { handlerOf, type AnyHandler, type AnyMethodHandlers, type DeferredHandler, type DispatchTable, type HandlerTable } from '../core/handler';
 import { lifecycleHandlers } from '../lifecycle/rpc';
 
 /** The domains' table once imported, and the import under way (none after one failed: it is tried again). */
@@ -27,16 +28,16 @@ function importDomains(): Promise<HandlerTable> {
 /** One format of one method, answered by the domains' table. */
 class DeferredDomainHandler implements DeferredHandler {
   constructor(
-    private readonly method: string,
+    private readonly method: MethodName,
     private readonly format: RpcFormat,
   ) {}
 
-  get loaded(): LegacyHandler | undefined {
-    const handler = domains?.[this.method]?.[this.format];
+  get loaded(): AnyHandler | undefined {
+    const handler = domains && handlerOf(domains, this.method, this.format);
     return typeof handler === 'function' ? handler : undefined;
   }
 
-  async load(): Promise<LegacyHandler> {
+  async load(): Promise<AnyHandler> {
     await importDomains();
     const handler = this.loaded;
     // A unit test keeps the domains' table and the method table in step.
@@ -45,11 +46,12 @@ class DeferredDomainHandler implements DeferredHandler {
   }
 }
 
-function deferredEntry(method: string, formats: readonly RpcFormat[]): MethodHandlers {
+function deferredEntry(method: MethodName, formats: readonly RpcFormat[]): AnyMethodHandlers {
   return Object.fromEntries(formats.map((f) => [f, new DeferredDomainHandler(method, f)]));
 }
 
-export const allHandlers: HandlerTable = {
+/** Typed as the dispatcher sees it: the deferred entries answer what `domainHandlers` (a `HandlerTable`) answers. */
+export const allHandlers: DispatchTable = {
   ...Object.fromEntries(METHOD_TABLE.filter((s) => !(s.name in lifecycleHandlers)).map((s) => [s.name, deferredEntry(s.name, s.formats)])),
   ...lifecycleHandlers,
 };

@@ -10,6 +10,7 @@
  *   for a platform coin, its activated tokens; the first round sends every balance, later rounds
  *   the changed ones. A failed read is an `ERROR:` event with `{ticker, address, error}`.
  */
+import type { MmRpcResult } from '../../shared/contract';
 import type { ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
 import type { EnabledCoin } from '../coins/coin';
@@ -141,7 +142,7 @@ function startPolledBalance(ctx: NodeContext, coin: EnabledCoin & PolledBalance,
 }
 
 /** `stream::balance::enable {client_id?, coin, config?}` → `{streamer_id}`. */
-export async function enableBalanceStream(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+export async function enableBalanceStream(ctx: NodeContext, p: ParamReader): Promise<MmRpcResult<'stream::balance::enable'>> {
   const clientId = p.optUint('client_id') ?? 0;
   const ticker = p.str('coin');
   const config = p.raw('config');

@@ -1,4 +1,5 @@
 /** RPC handlers of event streaming: KDF's `stream::*` methods (rpc/streaming_activations/). */
+import type { MmRpcResult } from '../../shared/contract';
 import { ParamError, type ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
 import type { HandlerTable } from '../core/handler';
@@ -19,7 +20,7 @@ function readStreamerId(p: ParamReader): string {
 }
 
 /** `stream::disable {client_id, streamer_id}` → `{result: "Success"}`. */
-async function disableStream(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+async function disableStream(ctx: NodeContext, p: ParamReader): Promise<MmRpcResult<'stream::disable'>> {
   const clientId = p.uint('client_id');
   const id = readStreamerId(p);
   streamHubOf(ctx).disable(clientId, id);

@@ -5,6 +5,7 @@
  * coins answer `CoinNotSupported`), and a coin activated without `tx_history` has no history sync,
  * so its streamer stays silent.
  */
+import type { MmRpcResult } from '../../shared/contract';
 import type { ParamReader } from '../../shared/params';
 import type { NodeContext } from '../core/context';
 import { hasChangeSignal, type ChangeSignal } from '../coins/capabilities/changeSignal';
@@ -43,7 +44,7 @@ async function startTxHistory(coin: EnabledCoin & ChangeSignal, out: StreamerOut
 }
 
 /** `stream::tx_history::enable {client_id?, coin}` → `{streamer_id}`. */
-export async function enableTxHistoryStream(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+export async function enableTxHistoryStream(ctx: NodeContext, p: ParamReader): Promise<MmRpcResult<'stream::tx_history::enable'>> {
   const clientId = p.optUint('client_id') ?? 0;
   const ticker = p.str('coin');
   const coin = ctx.enabledCoins.get(ticker);

@@ -4,6 +4,7 @@
  * balance cannot pay for a swap), both net of what running swaps hold, the swap status methods
  * (`engine/statusRpc.ts`) and the recovery methods (`engine/rescueRpc.ts`).
  */
+import type { MmRpcResult } from '../../shared/contract';
 import { MmNumber } from '../../shared/number';
 import type { ParamReader } from '../../shared/params';
 import type { HandlerTable } from '../core/handler';
@@ -33,7 +34,7 @@ function readTradePreimage(r: ParamReader): TradePreimageRequest {
 /** What the node's running swaps have yet to send (KDF's `get_locked_amount`), which previews and maxima leave out. */
 const runningSwapsHold = (ctx: NodeContext): LockedAmounts => lockedAmounts((coin) => ctx.swaps?.lockedAmount(coin) ?? MmNumber.ZERO, () => MmNumber.ZERO);
 
-async function tradePreimageRpc(ctx: NodeContext, params: ParamReader): Promise<Record<string, unknown>> {
+async function tradePreimageRpc(ctx: NodeContext, params: ParamReader): Promise<MmRpcResult<'trade_preimage'>> {
   return tradePreimageToWire(await tradePreimage(ctx, readTradePreimage(params), runningSwapsHold(ctx)));
 }
 

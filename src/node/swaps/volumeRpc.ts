@@ -4,6 +4,7 @@
  * flat `No such coin: X`), and the mmrpc 2.0 `max_maker_vol` (max_maker_vol_rpc.rs: NoSuchCoin 404,
  * the balance errors 400, Transport and InternalError 500).
  */
+import type { Def, MmRpcResult } from '../../shared/contract';
 import { MmNumber } from '../../shared/number';
 import type { ParamReader } from '../../shared/params';
 import type { EnabledCoin } from '../coins/coin';
@@ -12,7 +13,7 @@ import { minTradingVol } from '../coins/config';
 import { kdfTradeFee } from '../coins/kdfTradeFee';
 import type { NodeContext } from '../core/context';
 import { MmError } from '../core/errors';
-import type { HandlerTable } from '../core/handler';
+import type { HandlerTable, LegacyAnswer } from '../core/handler';
 import { lockedAmounts } from './checkBalance';
 import { calcMaxMakerVol } from './maxMakerVol';
 import { findSwapCoin } from './swapCoin';
@@ -24,9 +25,9 @@ function coinArg(ctx: NodeContext, args: ParamReader): EnabledCoin {
   return legacyCoin(ctx, ticker);
 }
 
-const multi = (n: MmNumber): Record<string, unknown> => ({ decimal: n.toDecimalString(), rational: n.toRational(), fraction: n.toFraction() });
+const multi = (n: MmNumber): Def<'MmNumberMultiRepr'> => ({ decimal: n.toDecimalString(), rational: n.toRational(), fraction: n.toFraction() });
 
-async function minTradingVolRpc(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function minTradingVolRpc(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'min_trading_vol'>> {
   const coin = coinArg(ctx, args);
   const volume = coin.tradeFees?.minTradingVol ?? MmNumber.fromBaseUnits(minTradingVol(coin.config), coin.decimals);
   return {
@@ -39,7 +40,7 @@ async function minTradingVolRpc(ctx: NodeContext, args: ParamReader): Promise<un
   };
 }
 
-async function getTradeFeeRpc(ctx: NodeContext, args: ParamReader): Promise<unknown> {
+async function getTradeFeeRpc(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer<'get_trade_fee'>> {
   const fee = await kdfTradeFee(coinArg(ctx, args));
   return { result: { coin: fee.coin, amount: fee.amount.toDecimalString(), amount_fraction: fee.amount.toFraction(), amount_rat: fee.amount.toRational() } };
 }
@@ -48,7 +49,7 @@ async function getTradeFeeRpc(ctx: NodeContext, args: ParamReader): Promise<unkn
  * KDF's `max_maker_vol`: the most a maker order of `coin` can offer (the spendable balance less
  * what running swaps hold and the fee of the payment), with that balance and hold.
  */
-async function maxMakerVolRpc(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+async function maxMakerVolRpc(ctx: NodeContext, params: ParamReader): Promise<MmRpcResult<'max_maker_vol'>> {
   const ticker = params.str('coin');
   if (!ctx.enabledCoins.get(ticker)) {
     throw new MmError({ errorType: 'NoSuchCoin', message: `No such coin ${ticker}`, errorData: { coin: ticker }, httpStatus: 404 });

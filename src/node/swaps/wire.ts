@@ -4,6 +4,7 @@
  * is the part of that sum not taken out of the traded volume (KDF `TotalTradeFee`); coins whose
  * fees sum to zero are left out.
  */
+import type { Def, MmRpcResult } from '../../shared/contract';
 import { MmNumber } from '../../shared/number';
 import type { TradeFee } from '../coins/tradeFee';
 import type { TradePreimage } from './tradePreimage';
@@ -14,7 +15,7 @@ interface TotalFee {
   requiredBalance: MmNumber;
 }
 
-export function tradeFeeToWire(f: TradeFee): Record<string, unknown> {
+export function tradeFeeToWire(f: TradeFee): Def<'TradeFee'> {
   return { coin: f.coin, ...f.amount.toJsonTriple('amount'), paid_from_trading_vol: f.paidFromTradingVol };
 }
 
@@ -34,22 +35,31 @@ export function totalFees(fees: readonly TradeFee[]): TotalFee[] {
   return [...byCoin.values()].filter((t) => !t.amount.isZero());
 }
 
-export function tradePreimageToWire(p: TradePreimage): Record<string, unknown> {
-  const fees = [p.baseCoinFee, p.relCoinFee];
-  const body: Record<string, unknown> = {
-    base_coin_fee: tradeFeeToWire(p.baseCoinFee),
-    rel_coin_fee: tradeFeeToWire(p.relCoinFee),
-  };
-  if (p.volume) Object.assign(body, p.volume.toJsonTriple('volume'));
-  if (p.takerFee && p.feeToSendTakerFee) {
-    fees.push(p.takerFee, p.feeToSendTakerFee);
-    body.taker_fee = tradeFeeToWire(p.takerFee);
-    body.fee_to_send_taker_fee = tradeFeeToWire(p.feeToSendTakerFee);
-  }
-  body.total_fees = totalFees(fees).map((t) => ({
+function totalFeesToWire(fees: readonly TradeFee[]): Def<'TotalTradeFee'>[] {
+  return totalFees(fees).map((t) => ({
     coin: t.coin,
     ...t.amount.toJsonTriple('amount'),
     ...t.requiredBalance.toJsonTriple('required_balance'),
   }));
-  return body;
+}
+
+/** KDF's untagged `TradePreimageResponse`: a taker's preimage with its dex fee, else a maker's with the `max` volume. */
+export function tradePreimageToWire(p: TradePreimage): MmRpcResult<'trade_preimage'> {
+  const base_coin_fee = tradeFeeToWire(p.baseCoinFee);
+  const rel_coin_fee = tradeFeeToWire(p.relCoinFee);
+  if (p.takerFee && p.feeToSendTakerFee) {
+    return {
+      base_coin_fee,
+      rel_coin_fee,
+      taker_fee: tradeFeeToWire(p.takerFee),
+      fee_to_send_taker_fee: tradeFeeToWire(p.feeToSendTakerFee),
+      total_fees: totalFeesToWire([p.baseCoinFee, p.relCoinFee, p.takerFee, p.feeToSendTakerFee]),
+    };
+  }
+  return {
+    base_coin_fee,
+    rel_coin_fee,
+    ...(p.volume && p.volume.toJsonTriple('volume')),
+    total_fees: totalFeesToWire([p.baseCoinFee, p.relCoinFee]),
+  };
 }

@@ -5,7 +5,10 @@
  * here; each attempt costs a full PBKDF2 derivation, and attempts run one at a time per node so
  * parallel guessing gains nothing.
  */
+import type { MmRpcResult } from '../../shared/contract';
+import { isRecord } from '../../shared/guards';
 import type { ParamReader } from '../../shared/params';
+import type { HandlerTable, MmRpcAnswer } from '../core/handler';
 import type { NodeContext } from '../core/context';
 import { decryptSecret, encryptSecret, type EncryptedSecret } from '../crypto';
 import { MmError } from '../core/errors';
@@ -55,12 +58,14 @@ function activeWallet(ctx: NodeContext, whenNone: string): string {
 }
 
 /** `{format: "encrypted"}` or `{format: "plaintext", password}` (serde's adjacently tagged enum). */
-async function getMnemonic(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+async function getMnemonic(ctx: NodeContext, p: ParamReader): Promise<MmRpcAnswer<'get_mnemonic'>> {
   const format = p.oneOf('format', ['encrypted', 'plaintext'] as const);
   if (format === 'encrypted') {
     const walletName = activeWallet(ctx, 'Cannot get encrypted mnemonic: This operation requires an active named wallet.');
     const stored = await readStored(ctx, walletName);
     if (!stored) throw mnemonicError.invalidRequest('Wallet mnemonic file not found');
+    // The wallet store reads the record back as an object; anything else is not one it wrote.
+    if (!isRecord(stored.encrypted_passphrase)) throw mnemonicError.walletsStorageError(`${walletName}: the stored secret is not an object`);
     return { format, encrypted_mnemonic_data: stored.encrypted_passphrase };
   }
   const password = p.str('password');
@@ -71,7 +76,7 @@ async function getMnemonic(ctx: NodeContext, p: ParamReader): Promise<unknown> {
 }
 
 /** Re-encrypts the active wallet's secret under a new password, checked against KDF's policy. */
-async function changeMnemonicPassword(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+async function changeMnemonicPassword(ctx: NodeContext, p: ParamReader): Promise<MmRpcResult<'change_mnemonic_password'>> {
   const currentPassword = p.str('current_password');
   const newPassword = p.str('new_password');
   if (newPassword === '') throw mnemonicError.passwordPolicyViolation('`new_password` cannot be empty');
@@ -93,7 +98,7 @@ async function changeMnemonicPassword(ctx: NodeContext, p: ParamReader): Promise
 }
 
 /** Deletes a stored wallet other than the active one and not open in another tab, once its password has been proved. */
-async function deleteWallet(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+async function deleteWallet(ctx: NodeContext, p: ParamReader): Promise<MmRpcResult<'delete_wallet'>> {
   const walletName = p.str('wallet_name');
   const password = p.str('password');
   if (ctx.walletName === walletName) {
@@ -114,8 +119,8 @@ async function deleteWallet(ctx: NodeContext, p: ParamReader): Promise<unknown> 
   return null;
 }
 
-export const mnemonicHandlers = {
+export const mnemonicHandlers: HandlerTable = {
   get_mnemonic: { mmrpc: getMnemonic },
   change_mnemonic_password: { mmrpc: changeMnemonicPassword },
   delete_wallet: { mmrpc: deleteWallet },
-} as const;
+};

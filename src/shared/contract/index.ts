@@ -13,6 +13,7 @@ import type { ordersMethods } from './methods/orders';
 import type { streamsMethods } from './methods/streams';
 import type { swapsMethods } from './methods/swaps';
 import type { walletMethods } from './methods/wallet';
+import type { DEFS } from './defs';
 import type { Infer } from './shape';
 
 export type Contract = typeof lifecycleMethods &
@@ -44,3 +45,8 @@ export type MmRpcErrorType<M extends MmRpcMethod> =
   | (Contract[M] extends { readonly mmrpc: { readonly errors: infer E } } ? keyof E & string : never);
 
 export type { Infer, Rational } from './shape';
+
+// ---- Helpers for the node's handlers (src/node/core/handler.ts) and their answer builders ----
+
+/** The type of a shape named in `defs.ts` (KDF's struct name), for builders of answers that share it. */
+export type Def<N extends keyof typeof DEFS> = Infer<{ readonly ref: N }>;

@@ -11,8 +11,11 @@ import {
 } from './limits';
 import { describeInput, MmNumberParseError } from './parse-error';
 
-/** num-rational `BigRational` as serde writes it: `[numer, denom]`, each `[sign, u32 digits LE]`. */
-export type RationalJson = [[number, number[]], [number, number[]]];
+/** num-bigint `BigInt` as serde writes it: `[sign, u32 digits LE]`. */
+export type BigIntJson = [-1 | 0 | 1, number[]];
+
+/** num-rational `BigRational` as serde writes it: `[numer, denom]`, the denominator positive (KDF's contract `rational`). */
+export type RationalJson = [BigIntJson, [1, number[]]];
 
 /** KDF's `Fraction`: both parts as decimal integer strings. */
 export interface FractionJson {
@@ -129,16 +132,26 @@ function decodeBigInt(part: unknown): bigint | undefined {
   return sign === -1 ? -magnitude : magnitude;
 }
 
-/** The inverse of decodeBigInt, through hex text too (linear, for the large numbers arithmetic makes). */
-export function encodeBigInt(n: bigint): [number, number[]] {
-  const sign = n < 0n ? -1 : n > 0n ? 1 : 0;
-  const magnitude = n < 0n ? -n : n;
+/** u32 digits, least significant first, through hex text (linear, for the large numbers arithmetic makes). */
+function u32Digits(magnitude: bigint): number[] {
+  if (magnitude === 0n) return [];
   // Most amounts fit one digit: no text round trip for them.
-  if (magnitude <= 0xffffffffn) return [sign, sign === 0 ? [] : [Number(magnitude)]];
+  if (magnitude <= 0xffffffffn) return [Number(magnitude)];
   const hex = magnitude.toString(16);
   const digits: number[] = [];
   for (let end = hex.length; end > 0; end -= 8) digits.push(parseInt(hex.slice(Math.max(0, end - 8), end), 16));
-  return [sign, digits];
+  return digits;
+}
+
+/** The inverse of decodeBigInt. */
+export function encodeBigInt(n: bigint): BigIntJson {
+  return [n < 0n ? -1 : n > 0n ? 1 : 0, u32Digits(n < 0n ? -n : n)];
+}
+
+/** A rational's denominator, which MmNumber keeps positive; anything else is a bug, not input. */
+export function encodeDenominator(n: bigint): [1, number[]] {
+  if (n <= 0n) throw new RangeError(`a denominator must be positive, found ${n}`);
+  return [1, u32Digits(n)];
 }
 
 /** An integer string, its length checked before the regex looks at it. */

@@ -7,6 +7,7 @@
  */
 import {
   encodeBigInt,
+  encodeDenominator,
   parseDecimalText,
   parseFractionJson,
   parseRationalJson,
@@ -261,7 +262,7 @@ export class MmNumber {
 
   /** The `x_rat` field. */
   toRational(): RationalJson {
-    return [encodeBigInt(this.numer), encodeBigInt(this.denom)];
+    return [encodeBigInt(this.numer), encodeDenominator(this.denom)];
   }
 
   /** The `x_fraction` field. */

@@ -35,7 +35,7 @@ describe("the README's method list", () => {
   });
 
   it('names nothing else (a wildcard only over aliases; request keys are written `key: value`)', () => {
-    const canonical = new Set(METHOD_TABLE.map((spec) => spec.name));
+    const canonical = new Set<string>(METHOD_TABLE.map((spec) => spec.name));
     const unknown = named.filter((name) =>
       name.endsWith('::*') ? !aliases.some((alias) => alias.startsWith(name.slice(0, -1))) : !canonical.has(name) && !aliases.includes(name),
     );

@@ -6,15 +6,13 @@
  * activated.
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
+import type { Def } from '../../../shared/contract';
 import { MmNumber } from '../../../shared/number';
 import { bytesToHex } from '../../crypto';
 import type { CoinBalance } from '../coin';
 import type { HdAccountBalance, HdAddressBalance } from '../hdWallet/balances';
 
-export interface WireBalance {
-  spendable: string;
-  unspendable: string;
-}
+export type WireBalance = Def<'CoinBalance'>;
 
 export type BalanceMap = Record<string, WireBalance>;
 
@@ -28,7 +26,7 @@ export function wireBalance(b: CoinBalance, decimals: number): WireBalance {
 }
 
 /** `derivationPath` is the coin's `m/purpose'/coin_type'`; the HD form needs it. */
-export function walletBalanceReport(form: WalletForm, address: string, derivationPath: string | undefined, balances: BalanceMap): Record<string, unknown> {
+export function walletBalanceReport(form: WalletForm, address: string, derivationPath: string | undefined, balances: BalanceMap): Def<'EnableCoinBalanceMap'> {
   if (form === 'Iguana') return { wallet_type: 'Iguana', address, balance: balances };
   const account = `${derivationPath ?? 'm'}/0'`;
   return {
@@ -45,12 +43,12 @@ export function walletBalanceReport(form: WalletForm, address: string, derivatio
 }
 
 /** KDF's `HDWalletBalance` of a UTXO coin: every reported account, each address's balance keyed by the ticker. */
-export function hdWalletReport(ticker: string, decimals: number, accounts: HdAccountBalance[]): Record<string, unknown> {
+export function hdWalletReport(ticker: string, decimals: number, accounts: HdAccountBalance[]): Def<'EnableCoinBalanceMap'> {
   return { wallet_type: 'HD', accounts: accounts.map((a) => wireHdAccount(ticker, decimals, a)) };
 }
 
 /** KDF's `HDAccountBalance<CoinBalanceMap>`. */
-export function wireHdAccount(ticker: string, decimals: number, a: HdAccountBalance): Record<string, unknown> {
+export function wireHdAccount(ticker: string, decimals: number, a: HdAccountBalance): Def<'HDAccountBalanceMap'> {
   return {
     account_index: a.accountIndex,
     derivation_path: a.derivationPath,
@@ -60,7 +58,7 @@ export function wireHdAccount(ticker: string, decimals: number, a: HdAccountBala
 }
 
 /** KDF's `HDAddressBalance<CoinBalanceMap>`. */
-export function wireHdAddress(ticker: string, decimals: number, x: HdAddressBalance): Record<string, unknown> {
+export function wireHdAddress(ticker: string, decimals: number, x: HdAddressBalance): Def<'HDAddressBalanceMap'> {
   return { address: x.address, derivation_path: x.derivationPath, chain: x.chain, balance: { [ticker]: wireBalance(x.balance, decimals) } };
 }
 

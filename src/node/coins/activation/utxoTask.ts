@@ -5,10 +5,11 @@
  * `FollowHwDeviceInstructions`) and, for a Trezor that wants its PIN or passphrase while the coin's
  * key is read, `UserActionRequired` with `EnterTrezorPin` / `EnterTrezorPassphrase`.
  */
+import type { Def } from '../../../shared/contract';
 import type { ParamReader } from '../../../shared/params';
 import type { NodeContext } from '../../core/context';
 import { MmError } from '../../core/errors';
-import type { TaskHandle } from '../../core/tasks';
+import type { HandleOf, NodeTasks } from '../../core/tasks';
 import type { CoinConfig } from '../config';
 import { activateUtxoCoin, attachHdWallet } from '../utxo/activate';
 import { electrumRuntime } from '../utxo/activationParams';
@@ -41,7 +42,13 @@ export async function initEnableUtxo(ctx: NodeContext, p: ParamReader): Promise<
 }
 
 /** Activates, reads the balance and registers the coin unless the task was cancelled meanwhile. */
-async function activate(ctx: NodeContext, config: CoinConfig, req: EnableUtxoRequest, h: TaskHandle, reservation: Reservation): Promise<unknown> {
+async function activate(
+  ctx: NodeContext,
+  config: CoinConfig,
+  req: EnableUtxoRequest,
+  h: HandleOf<'enable_utxo'>,
+  reservation: Reservation,
+): Promise<NodeTasks['enable_utxo']['result']> {
   const ticker = config.ticker;
   if (req.mode === 'Native') throw standaloneError.creation(ticker, 'Native RPC client is only supported in native mode');
   const params = req.params;
@@ -57,7 +64,7 @@ async function activate(ctx: NodeContext, config: CoinConfig, req: EnableUtxoReq
     throw asStandaloneError(ticker, e);
   }
   const { coin, balance } = activated;
-  let walletBalance: Record<string, unknown>;
+  let walletBalance: Def<'EnableCoinBalanceMap'>;
   try {
     const hdWallet = await attachHdWallet(ctx, coin, req.hdScan.gapLimit);
     walletBalance = hdWallet

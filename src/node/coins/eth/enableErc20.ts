@@ -2,6 +2,7 @@
  * `enable_erc20`: KDF's `enable_token` for an ERC20 token on an available platform coin (a platform
  * kept passive does not count, as in KDF). The answer is KDF's `Erc20InitResult`.
  */
+import type { MmRpcResult } from '../../../shared/contract';
 import type { ParamReader } from '../../../shared/params';
 import type { NodeContext } from '../../core/context';
 import { MmError } from '../../core/errors';
@@ -12,7 +13,7 @@ import { tokenError } from '../activation/errors';
 import { activateToken, tokenConfig } from './tokenActivation';
 import { readEnableErc20Request } from '../activation/requests';
 
-export async function enableErc20(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+export async function enableErc20(ctx: NodeContext, p: ParamReader): Promise<MmRpcResult<'enable_erc20'>> {
   const req = readEnableErc20Request(p);
   const ticker = req.ticker;
   if (ctx.enabledCoins.get(ticker)) throw tokenError.alreadyActivated(ticker);

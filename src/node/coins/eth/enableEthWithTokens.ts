@@ -5,10 +5,11 @@
  * built and registers nothing. A platform kept passive for its tokens is made available again, as
  * KDF's `re_enable_passive_platform_coin_with_tokens`.
  */
+import type { MmRpcResult } from '../../../shared/contract';
 import type { ParamReader } from '../../../shared/params';
 import type { NodeContext } from '../../core/context';
 import { MmError } from '../../core/errors';
-import type { TaskHandle } from '../../core/tasks';
+import type { HandleOf } from '../../core/tasks';
 import type { CoinBalance } from '../coin';
 import { UnreachableNodesError } from '../coinErrors';
 import { activateEvmCoin } from './activate';
@@ -30,7 +31,7 @@ const TOKEN_ERRORS: TokenConfigErrors = {
 };
 
 /** `enable_eth_with_tokens`: a Trezor policy needs the task form, as in KDF. */
-export async function enableEthWithTokens(ctx: NodeContext, p: ParamReader): Promise<unknown> {
+export async function enableEthWithTokens(ctx: NodeContext, p: ParamReader): Promise<MmRpcResult<'enable_eth_with_tokens'>> {
   const req = readEthWithTokensRequest(p);
   if (req.privKeyPolicy === 'Trezor') throw platformError.unexpectedDevicePolicy();
   return activateEthWithTokens(ctx, req);
@@ -43,12 +44,15 @@ export async function initEnableEth(ctx: NodeContext, p: ParamReader): Promise<{
   return { task_id: ctx.tasks.spawn(ENABLE_ETH_TASK, 'ActivatingCoin', (h) => activateEthWithTokens(ctx, req, h)) };
 }
 
+type ActivationResult = MmRpcResult<'enable_eth_with_tokens'>;
+type IguanaResult = Extract<ActivationResult, { eth_addresses_infos: unknown }>;
+
 interface Activated {
   coin: EthCoin;
   balance: CoinBalance | null;
 }
 
-async function activateEthWithTokens(ctx: NodeContext, req: EthWithTokensRequest, task?: TaskHandle): Promise<unknown> {
+async function activateEthWithTokens(ctx: NodeContext, req: EthWithTokensRequest, task?: HandleOf<'enable_eth'>): Promise<ActivationResult> {
   const ticker = req.ticker;
   const existing = ctx.enabledCoins.getAny(ticker);
   if (existing) {
@@ -72,7 +76,7 @@ async function activateEthWithTokens(ctx: NodeContext, req: EthWithTokensRequest
   if (!reservation) throw platformError.alreadyActivated(ticker);
   const readBalance = req.getBalances || hdWallet(ctx);
   const built: EthCoin[] = [];
-  const work = async (): Promise<unknown> => {
+  const work = async (): Promise<ActivationResult> => {
     const platformParams = {
       urls: req.nodes,
       swapContractAddress: req.swapContractAddress,
@@ -114,7 +118,7 @@ async function activateEthWithTokens(ctx: NodeContext, req: EthWithTokensRequest
 }
 
 /** The passive platform's running coin is kept; new tokens join it and it becomes available again. */
-async function reenablePassive(ctx: NodeContext, platform: EthCoin, req: EthWithTokensRequest): Promise<unknown> {
+async function reenablePassive(ctx: NodeContext, platform: EthCoin, req: EthWithTokensRequest): Promise<ActivationResult> {
   const fresh = req.tokens.filter((t) => !ctx.enabledCoins.getAny(t.ticker));
   const configs = fresh.map((t) => ({ request: t, config: tokenConfig(ctx, t.ticker, t.protocol, TOKEN_ERRORS) }));
   const readBalance = req.getBalances || hdWallet(ctx);
@@ -152,7 +156,7 @@ async function readTokenBalance(coin: EthCoin): Promise<CoinBalance> {
  * KDF's `EthWithTokensActivationResult`: the Iguana form keyed by the address (balances, or with
  * `get_balances: false` only the tokens' tickers), or the HD form with one `wallet_balance`.
  */
-function activationResult(ctx: NodeContext, req: EthWithTokensRequest, platform: Activated, tokens: Activated[]): Record<string, unknown> {
+function activationResult(ctx: NodeContext, req: EthWithTokensRequest, platform: Activated, tokens: Activated[]): ActivationResult {
   const coin = platform.coin;
   const currentBlock = coin.chain.tip.height;
   const tokenBalances: BalanceMap = {};
@@ -167,8 +171,8 @@ function activationResult(ctx: NodeContext, req: EthWithTokensRequest, platform:
     };
   }
   const pubkey = uncompressedPubkeyHex(coin.chain.keyPair.publicKey);
-  const ethInfo: Record<string, unknown> = { derivation_method: IGUANA_DERIVATION, pubkey };
-  const erc20Info: Record<string, unknown> = { derivation_method: IGUANA_DERIVATION, pubkey };
+  const ethInfo: IguanaResult['eth_addresses_infos'][string] = { derivation_method: IGUANA_DERIVATION, pubkey };
+  const erc20Info: IguanaResult['erc20_addresses_infos'][string] = { derivation_method: IGUANA_DERIVATION, pubkey };
   if (req.getBalances && platform.balance) {
     ethInfo.balances = wireBalance(platform.balance, coin.decimals);
     erc20Info.balances = tokenBalances;

@@ -9,6 +9,7 @@
  * KDF's `gas_api` providers are not configured here, so the `Provider` estimator answers the same
  * (KDF falls back to the simple estimator without `gas_api`).
  */
+import type { Def, MmRpcResult } from '../../../shared/contract';
 import { internalError } from '../../core/errors';
 import type { FeeHistory } from './feeHistory';
 import { formatUnits, GWEI_DECIMALS } from './units';
@@ -27,9 +28,6 @@ const BASE_FEE_ADJUST: readonly [bigint, bigint][] = [
   [47n, 40n],
   [5n, 4n],
 ];
-
-export type FeeLevelName = 'low' | 'medium' | 'high';
-const LEVELS: readonly FeeLevelName[] = ['low', 'medium', 'high'];
 
 /** Wei per gas. */
 export interface FeeLevel {
@@ -70,9 +68,9 @@ function percentileOf(values: readonly bigint[], percent: number): bigint {
 }
 
 /** KDF's serialized `FeePerGasEstimated`: gwei decimals; no wait times or trends from this estimator. */
-export function estimateToWire(e: FeePerGasEstimate): Record<string, unknown> {
+export function estimateToWire(e: FeePerGasEstimate): MmRpcResult<'get_eth_estimated_fee_per_gas'> {
   const gwei = (wei: bigint) => formatUnits(wei, GWEI_DECIMALS);
-  const level = (l: FeeLevel) => ({
+  const level = (l: FeeLevel): Def<'FeePerGasLevel'> => ({
     max_priority_fee_per_gas: gwei(l.maxPriorityFeePerGas),
     max_fee_per_gas: gwei(l.maxFeePerGas),
     min_wait_time: null,
@@ -80,7 +78,9 @@ export function estimateToWire(e: FeePerGasEstimate): Record<string, unknown> {
   });
   return {
     base_fee: gwei(e.baseFee),
-    ...Object.fromEntries(LEVELS.map((name) => [name, level(e[name])])),
+    low: level(e.low),
+    medium: level(e.medium),
+    high: level(e.high),
     source: 'simple',
     base_fee_trend: '',
     priority_fee_trend: '',

@@ -4,6 +4,7 @@
  * (CoinNotFound 404, CoinNotSupported 501, Internal 500). No estimator has to be started first:
  * KDF computes it on each call (its `fee_estimator::enable` stream is a separate, periodic push).
  */
+import type { MmRpcResult } from '../../../shared/contract';
 import type { NodeContext } from '../../core/context';
 import { MmError } from '../../core/errors';
 import type { HandlerTable } from '../../core/handler';
@@ -22,7 +23,7 @@ const estimationError = {
   },
 };
 
-async function getEthEstimatedFeePerGas(ctx: NodeContext, params: ParamReader): Promise<unknown> {
+async function getEthEstimatedFeePerGas(ctx: NodeContext, params: ParamReader): Promise<MmRpcResult<'get_eth_estimated_fee_per_gas'>> {
   const ticker = params.str('coin');
   // KDF's `EstimatorType`; without a `gas_api` both are the simple estimator.
   params.oneOf('estimator_type', ['Simple', 'Provider'] as const);

@@ -5,7 +5,7 @@
  */
 import type { ParamReader } from '../../../shared/params';
 import type { NodeContext } from '../../core/context';
-import type { TaskHandle } from '../../core/tasks';
+import type { HandleOf } from '../../core/tasks';
 import type { CoinBalance, TransactionDetails } from '../coin';
 import { HdAccountsStore, TxHistoryStore } from '../../storage';
 import { chainIndex, DEFAULT_GAP_LIMIT, type HdAddressId } from '../hdWallet/path';
@@ -59,7 +59,7 @@ export async function activateUtxoCoin(
   ctx: NodeContext,
   config: CoinConfig,
   params: ElectrumActivationParams,
-  task?: TaskHandle,
+  task?: HandleOf<'enable_utxo'>,
   emit: (event: string, data: unknown) => void = ctx.platform.emit,
 ): Promise<{ coin: UtxoCoin; balance: CoinBalance }> {
   const ticker = config.ticker;

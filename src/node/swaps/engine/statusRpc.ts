@@ -59,7 +59,8 @@ async function queryRecent(ctx: NodeContext, r: ParamReader, fail: (m: string) =
   return { limit, pageNumber, fromUuid, page: recentSwaps(history, filter, { limit, pageNumber, fromUuid }) };
 }
 
-function recentResult(q: RecentQuery, toWire: (s: SavedSwap) => unknown): Record<string, unknown> {
+/** KDF's `MyRecentSwapsResponse` of the page, each swap as `toWire` shows it. */
+function recentResult<W>(q: RecentQuery, toWire: (s: SavedSwap) => W) {
   return {
     swaps: q.page.swaps.map(toWire),
     from_uuid: q.fromUuid ?? null,

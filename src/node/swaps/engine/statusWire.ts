@@ -3,15 +3,19 @@
  * `MySwapStatusResponse`: the saved swap flattened with `my_info`, `recoverable`, `is_finished`
  * and, once finished, `is_success`). The maker's secret is hidden as KDF's `hide_secrets` does.
  */
+import type { Def } from '../../../shared/contract';
 import {
   MAKER_ERROR_EVENTS,
   MAKER_SUCCESS_EVENTS,
   TAKER_ERROR_EVENTS,
   TAKER_SUCCESS_EVENTS,
   isErrorEvent,
+  type MakerSwapEvent,
+  type SavedEvent,
   type SwapEvent,
+  type TakerSwapEvent,
 } from './events';
-import { isFinished, startedData, type SavedSwap } from './savedSwap';
+import { isFinished, startedData, type MakerSavedSwap, type SavedSwap, type TakerSavedSwap } from './savedSwap';
 
 const HIDDEN_SECRET = '0'.repeat(64);
 
@@ -31,31 +35,36 @@ const NOT_RECOVERABLE: ReadonlySet<SwapEvent['type']> = new Set<SwapEvent['type'
 ]);
 
 /** The saved swap as KDF serializes `SavedSwap` (tagged by `type`), secrets hidden. */
-export function savedSwapToWire(swap: SavedSwap): Record<string, unknown> {
-  return { type: swap.type, ...savedSwapBody(swap) };
+export function savedSwapToWire(swap: SavedSwap): Def<'SavedSwap'> {
+  return swap.type === 'Maker' ? { type: swap.type, ...makerSwapBody(swap) } : { type: swap.type, ...takerSwapBody(swap) };
 }
 
 /** mmrpc's `SwapRpcData` of a legacy swap: `{swap_type: MakerV1 | TakerV1, swap_data: <MakerSavedSwap | TakerSavedSwap>}`. */
-export function swapRpcData(swap: SavedSwap): Record<string, unknown> {
-  return { swap_type: `${swap.type}V1`, swap_data: savedSwapBody(swap) };
+export function swapRpcData(swap: SavedSwap): Def<'SwapRpcData'> {
+  return swap.type === 'Maker' ? { swap_type: 'MakerV1', swap_data: makerSwapBody(swap) } : { swap_type: 'TakerV1', swap_data: takerSwapBody(swap) };
 }
 
 /**
  * `Option` fields of KDF's `MakerSwapData` / `TakerSwapData` this node does not record (the trade
  * fees KDF keeps to compute locked amounts, a temporary P2P key): KDF writes a `None` as null.
  */
-const UNRECORDED_STARTED_FIELDS = {
-  Maker: { maker_payment_trade_fee: null, taker_payment_spend_trade_fee: null, p2p_privkey: null },
-  Taker: { fee_to_send_taker_fee: null, taker_payment_trade_fee: null, maker_payment_spend_trade_fee: null, p2p_privkey: null },
-};
+const UNRECORDED_MAKER_FIELDS = { maker_payment_trade_fee: null, taker_payment_spend_trade_fee: null, p2p_privkey: null };
+const UNRECORDED_TAKER_FIELDS = { fee_to_send_taker_fee: null, taker_payment_trade_fee: null, maker_payment_spend_trade_fee: null, p2p_privkey: null };
 
-function savedSwapBody(swap: SavedSwap): Record<string, unknown> {
-  const events = swap.events.map((e, i) => {
-    if (i > 0 || e.event.type !== 'Started') return e;
-    const data = { ...UNRECORDED_STARTED_FIELDS[swap.type], ...e.event.data };
-    if (swap.type === 'Maker' && 'secret' in data) data.secret = HIDDEN_SECRET;
-    return { ...e, event: { type: 'Started', data } };
-  });
+/** A maker's event; `Started` with the unrecorded fields and the secret hidden. */
+function makerEventToWire({ timestamp, event }: SavedEvent<MakerSwapEvent>): Def<'MakerSavedEvent'> {
+  if (event.type !== 'Started') return { timestamp, event };
+  return { timestamp, event: { type: 'Started', data: { ...UNRECORDED_MAKER_FIELDS, ...event.data, secret: HIDDEN_SECRET } } };
+}
+
+/** A taker's event; `Started` with the unrecorded fields. */
+function takerEventToWire({ timestamp, event }: SavedEvent<TakerSwapEvent>): Def<'TakerSavedEvent'> {
+  if (event.type !== 'Started') return { timestamp, event };
+  return { timestamp, event: { type: 'Started', data: { ...UNRECORDED_TAKER_FIELDS, ...event.data } } };
+}
+
+/** KDF's `MakerSavedSwap` / `TakerSavedSwap` fields around the side's events, in KDF's order. */
+function swapBody<E>(swap: SavedSwap, events: E[], success: readonly string[], errors: readonly string[]) {
   return {
     uuid: swap.uuid,
     my_order_uuid: swap.my_order_uuid,
@@ -68,12 +77,20 @@ function savedSwapBody(swap: SavedSwap): Record<string, unknown> {
     taker_coin_usd_price: null,
     gui: swap.gui,
     mm_version: swap.mm_version,
-    success_events: swap.type === 'Maker' ? MAKER_SUCCESS_EVENTS : TAKER_SUCCESS_EVENTS,
-    error_events: swap.type === 'Maker' ? MAKER_ERROR_EVENTS : TAKER_ERROR_EVENTS,
+    success_events: [...success],
+    error_events: [...errors],
   };
 }
 
-export function swapStatusToWire(swap: SavedSwap): Record<string, unknown> {
+function makerSwapBody(swap: MakerSavedSwap): Def<'MakerSavedSwap'> {
+  return swapBody(swap, swap.events.map(makerEventToWire), MAKER_SUCCESS_EVENTS, MAKER_ERROR_EVENTS);
+}
+
+function takerSwapBody(swap: TakerSavedSwap): Def<'TakerSavedSwap'> {
+  return swapBody(swap, swap.events.map(takerEventToWire), TAKER_SUCCESS_EVENTS, TAKER_ERROR_EVENTS);
+}
+
+export function swapStatusToWire(swap: SavedSwap): Def<'MySwapStatusResponse'> {
   const d = startedData(swap);
   const finished = isFinished(swap);
   const maker = swap.type === 'Maker';

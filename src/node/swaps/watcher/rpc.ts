@@ -5,10 +5,13 @@
  */
 import { bytesToHex, hexToBytes } from '../../crypto';
 import type { HandlerTable } from '../../core/handler';
+import type { MmRpcResult } from '../../../shared/contract';
 import { decodeWatcherMsg } from './message';
 import type { WatchedSwapRecord } from './store';
 
-function watchToWire(r: WatchedSwapRecord): Record<string, unknown> {
+type WatchWire = MmRpcResult<'watcher_status'>['swaps'][number];
+
+function watchToWire(r: WatchedSwapRecord): WatchWire {
   const d = decodeWatcherMsg(hexToBytes(r.message));
   const { type, ...rest } = r.state;
   return {

@@ -7,6 +7,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { script as bscript, Transaction } from 'bitcoinjs-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CoinConfig } from '../../../../src/node/coins/config';
+import type { TaskManager } from '../../../../src/node/core/tasks';
 import type { SignContext, UtxoSigner } from '../../../../src/node/coins/utxo/signer';
 import type { TxPlan } from '../../../../src/node/coins/utxo/tx/types';
 import { hash160, hdRootFromMnemonic } from '../../../../src/node/crypto';
@@ -90,13 +91,19 @@ function signContext(c: Connected, prevHex: string, extra: Partial<SignContext> 
   return { config: c.config, inputKind: 'p2pkh', prevTxHexes: async () => [prevHex], onFollowDevice: () => undefined, ...extra };
 }
 
+/**
+ * The node's tasks, for a stand-in withdraw task that answers what the signer gives (the signed
+ * hex, the txid) rather than a withdraw's `TransactionDetails`: the prompts are what is tested.
+ */
+const standInTasks = (c: { node: RunningNode }): TaskManager => c.node.ctx.tasks as TaskManager;
+
 describe('Trezor prompts after init', () => {
   it('a PIN the locked device asks for while a withdraw signs is that task’s UserActionRequired; the init task stays Ok', async () => {
     const c = await connected();
     c.sim.lock();
     const { plan: p, prevHex } = plan();
     // The withdraw task as `task::withdraw::init` runs it: the coin signs with the task's handle.
-    const id = c.node.ctx.tasks.spawn('withdraw', 'Preparing', async (h) => {
+    const id = standInTasks(c).spawn('withdraw', 'Preparing', async (h) => {
       const signed = await c.signer.sign(p, signContext(c, prevHex, { task: h, onFollowDevice: () => h.progress('FollowHwDeviceInstructions'), signal: h.signal }));
       return signed.hex;
     });
@@ -137,7 +144,7 @@ describe('Trezor prompts after init', () => {
     expect(await statusUntil(c.call, 'task::init_hwdevice', c.initId, () => true)).toMatchObject({ status: 'Ok' });
 
     // A task can still take the PIN afterwards.
-    const id = c.node.ctx.tasks.spawn('withdraw', 'Preparing', async (h) => (await c.signer.sign(p, signContext(c, prevHex, { task: h }))).txid);
+    const id = standInTasks(c).spawn('withdraw', 'Preparing', async (h) => (await c.signer.sign(p, signContext(c, prevHex, { task: h }))).txid);
     await statusUntil(c.call, 'task::withdraw', id, (s) => s.status === 'UserActionRequired');
     await c.call('task::withdraw::user_action', { task_id: id, user_action: { action_type: 'HwPin', pin: c.sim.pinPositions('1234') } });
     expect((await statusUntil(c.call, 'task::withdraw', id, (s) => s.status === 'Ok' || s.status === 'Error')).status).toBe('Ok');

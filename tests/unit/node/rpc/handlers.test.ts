@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { METHOD_TABLE } from '../../../../src/shared/methods';
-import type { HandlerTable } from '../../../../src/node/core/handler';
+import type { DispatchTable } from '../../../../src/node/core/handler';
 import { lifecycleHandlers } from '../../../../src/node/lifecycle/rpc';
 import { domainHandlers } from '../../../../src/node/rpc/domainHandlers';
 import { allHandlers } from '../../../../src/node/rpc/handlers';
 
 /** Each method's formats, sorted: what the dispatcher sees before it calls anything. */
-function formatsOf(table: HandlerTable): Record<string, string[]> {
+function formatsOf(table: DispatchTable): Record<string, string[]> {
   return Object.fromEntries(Object.entries(table).map(([name, h]) => [name, Object.keys(h).filter((f) => h[f as keyof typeof h]).sort()]));
 }
 

@@ -3,8 +3,9 @@
  * rewards each accrued (kmd/rewardsInfo.ts), in KDF's `KmdRewardsInfoElement` form. KDF answers
  * every failure as a flat error.
  */
+import type { LegacyResult } from '../../../../shared/contract';
 import type { NodeContext } from '../../../core/context';
-import type { HandlerTable } from '../../../core/handler';
+import type { HandlerTable, LegacyAnswer } from '../../../core/handler';
 import { legacyError } from '../../coinLookup';
 import { satToDecimal } from '../tx';
 import { UtxoCoin } from '../utxoCoin';
@@ -12,7 +13,7 @@ import { KMD_TICKER } from './interest';
 import { kmdRewardsInfo, type KmdRewardsInfo } from './rewardsInfo';
 import { errorMessage } from '../../../../shared/errorChain';
 
-function toWire(info: KmdRewardsInfo, decimals: number): Record<string, unknown> {
+function toWire(info: KmdRewardsInfo, decimals: number): LegacyResult<'kmd_rewards_info'>['result'][number] {
   const { accrued } = info;
   return {
     tx_hash: info.txid,
@@ -27,7 +28,7 @@ function toWire(info: KmdRewardsInfo, decimals: number): Record<string, unknown>
   };
 }
 
-async function kmdRewardsInfoRpc(ctx: NodeContext): Promise<unknown> {
+async function kmdRewardsInfoRpc(ctx: NodeContext): Promise<LegacyAnswer<'kmd_rewards_info'>> {
   const coin = ctx.enabledCoins.get(KMD_TICKER);
   if (!coin) throw legacyError('KMD is not activated');
   if (!(coin instanceof UtxoCoin)) throw legacyError('KMD was expected to be UTXO');

@@ -1,0 +1,75 @@
+/**
+ * Answers the node gives beyond the RPC contract (`src/shared/contract`), by method and format,
+ * each with its reason: KDF shapes the recorded fixtures (tests/fixtures/kdf-shapes) lack, and the
+ * node's documented differences from KDF (README). A handler may answer these besides the
+ * contract's answer (`handler.ts`). Each entry is one to move into the contract, then delete here.
+ */
+import type { Def, LegacyResult, MethodName, MmRpcResult } from '../../shared/contract';
+import type { RpcFormat } from '../../shared/methods';
+
+/** KDF's `Qrc20FeeDetails` (coins/qrc20.rs): the recorded shapes have no QRC20 transaction. */
+export interface Qrc20FeeDetails {
+  type: 'Qrc20';
+  coin: string;
+  miner_fee: string;
+  gas_limit: number;
+  gas_price: number;
+  total_gas_fee: string;
+}
+
+/** Every fee this node reports: the contract's `FeeDetails` and QRC20's. */
+export type FeeDetailsWire = Def<'FeeDetails'> | Qrc20FeeDetails;
+
+type WithAnyFee<T extends { fee_details: unknown }> = Omit<T, 'fee_details'> & { fee_details: FeeDetailsWire };
+
+/** KDF's `TransactionDetails` with any fee this node reports. */
+export type TransactionDetailsWire = WithAnyFee<Def<'TransactionDetails'>>;
+
+/** A `my_tx_history` entry with any fee this node reports. */
+export type HistoryEntryWire = WithAnyFee<Def<'HistoryTransactionDetails'>>;
+
+type WithHistoryEntries<T extends { transactions: unknown }> = Omit<T, 'transactions'> & { transactions: HistoryEntryWire[] };
+
+/**
+ * lp_ordermatch.rs `OrderForRpcWithCancellationReason`: `order_status` of an order found only in
+ * the history (`OrderForRpc`, so a maker order without `cancellable`/`available_amount`) with why
+ * it ended; the recorded shapes hold only the open orders' answer.
+ */
+export type EndedOrderStatus = ({ type: 'Maker'; order: Def<'SetPriceResult'> } | { type: 'Taker'; order: Def<'TakerOrderRpcResult'> }) & {
+  cancellation_reason: string;
+};
+
+type HwDeviceInfo = Extract<MmRpcResult<'task::init_hwdevice::status'>, { status: 'Ok' }>['details'];
+
+/**
+ * The trezor crate's `TrezorDeviceInfo`: `model` is an `Option<TrezorModel>` (`"One"`, `"T"` or
+ * `{"Other": "<model>"}`) and `device_id` an `Option<String>`; the recorded shape saw a plain
+ * model name and an id.
+ */
+export type TrezorDeviceInfoWire = Omit<HwDeviceInfo, 'model' | 'device_id'> & {
+  model: string | { Other: string } | null;
+  device_id: string | null;
+};
+
+export interface BeyondContract {
+  order_status: { legacy: EndedOrderStatus };
+  withdraw: { legacy: TransactionDetailsWire; mmrpc: TransactionDetailsWire };
+  my_tx_history: {
+    legacy: { result: WithHistoryEntries<LegacyResult<'my_tx_history'>['result']> };
+    mmrpc: WithHistoryEntries<MmRpcResult<'my_tx_history'>>;
+  };
+  'task::withdraw::status': { mmrpc: { status: 'Ok'; details: TransactionDetailsWire } };
+  'task::init_hwdevice::status': { mmrpc: { status: 'Ok'; details: TrezorDeviceInfoWire } };
+  /**
+   * README: `encrypted` answers this node's own AES-256-GCM / PBKDF2-SHA256 record as stored (an
+   * object the wallet store checked), not KDF's AES-CBC / Argon2 one.
+   */
+  get_mnemonic: { mmrpc: { format: 'encrypted'; encrypted_mnemonic_data: object } };
+}
+
+/** What `M` answers in format `F` beyond the contract; never for most methods. */
+export type Beyond<M extends MethodName, F extends RpcFormat> = M extends keyof BeyondContract
+  ? F extends keyof BeyondContract[M]
+    ? BeyondContract[M][F]
+    : never
+  : never;
