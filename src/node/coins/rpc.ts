@@ -5,7 +5,6 @@
  */
 import type { Def, MmRpcResult } from '../../shared/contract';
 import type { NodeContext } from '../core/context';
-import type { TransactionDetailsWire } from '../core/beyondContract';
 import type { HandlerTable, LegacyAnswer } from '../core/handler';
 import type { ParamReader } from '../../shared/params';
 import type { CoinBalance, EnabledCoin, WithdrawRequest } from './coin';
@@ -107,7 +106,7 @@ async function enable(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer
 }
 
 /** The flat and the 2.0 form answer the same `TransactionDetails`. */
-async function withdraw(ctx: NodeContext, args: ParamReader): Promise<TransactionDetailsWire> {
+async function withdraw(ctx: NodeContext, args: ParamReader): Promise<Def<'TransactionDetails'>> {
   const coin = enabledCoin(ctx, args.str('coin'));
   return txDetailsToWire(await coin.withdraw(readCoinWithdraw(ctx, coin, args)));
 }

@@ -3,7 +3,6 @@
  * `page_number`) and the 2.0 one (my_tx_history_v2.rs, `paging_options` and `target`). Both answer
  * what is stored, with `sync_status` telling whether the background sync runs.
  */
-import type { HistoryEntryWire } from '../core/beyondContract';
 import type { LegacyAnswer, MmRpcAnswer } from '../core/handler';
 import type { Def } from '../../shared/contract';
 import { ParamError, type ParamReader } from '../../shared/params';
@@ -20,7 +19,7 @@ const DEFAULT_LIMIT = 10;
 const totalPages = (total: number, limit: number): number => (limit === 0 ? 0 : Math.ceil(total / limit));
 
 /** A history entry with `confirmations`, 0 while unconfirmed or above the tip. */
-function entryToWire(t: TransactionDetails, tip: number): HistoryEntryWire {
+function entryToWire(t: TransactionDetails, tip: number): Def<'HistoryTransactionDetails'> {
   return { ...txDetailsToWire(t), confirmations: t.blockHeight === 0 || tip < t.blockHeight ? 0 : tip - t.blockHeight + 1 };
 }
 

@@ -2,10 +2,10 @@
  * camelCase coin shapes to the wire's snake_case, in KDF's field order (`TransactionDetails`,
  * `TxFeeDetails` in lp_coins.rs / eth.rs; the exact key sets of mm2_test_helpers' structs.rs).
  */
-import type { FeeDetailsWire, TransactionDetailsWire } from '../core/beyondContract';
+import type { Def } from '../../shared/contract';
 import type { FeeDetails, TransactionDetails } from './coin';
 
-export function feeDetailsToWire(f: FeeDetails): FeeDetailsWire {
+export function feeDetailsToWire(f: FeeDetails): Def<'FeeDetails'> {
   switch (f.type) {
     case 'Utxo':
       return { type: 'Utxo', coin: f.coin, amount: f.amount };
@@ -31,7 +31,7 @@ export function feeDetailsToWire(f: FeeDetails): FeeDetailsWire {
   }
 }
 
-export function txDetailsToWire(d: TransactionDetails): TransactionDetailsWire {
+export function txDetailsToWire(d: TransactionDetails): Def<'TransactionDetails'> {
   return {
     tx_hex: d.txHex,
     tx_hash: d.txHash,

@@ -4,31 +4,8 @@
  * node's documented differences from KDF (README). A handler may answer these besides the
  * contract's answer (`handler.ts`). Each entry is one to move into the contract, then delete here.
  */
-import type { Def, LegacyResult, MethodName, MmRpcResult } from '../../shared/contract';
+import type { Def, MethodName, MmRpcResult } from '../../shared/contract';
 import type { RpcFormat } from '../../shared/methods';
-
-/** KDF's `Qrc20FeeDetails` (coins/qrc20.rs): the recorded shapes have no QRC20 transaction. */
-export interface Qrc20FeeDetails {
-  type: 'Qrc20';
-  coin: string;
-  miner_fee: string;
-  gas_limit: number;
-  gas_price: number;
-  total_gas_fee: string;
-}
-
-/** Every fee this node reports: the contract's `FeeDetails` and QRC20's. */
-export type FeeDetailsWire = Def<'FeeDetails'> | Qrc20FeeDetails;
-
-type WithAnyFee<T extends { fee_details: unknown }> = Omit<T, 'fee_details'> & { fee_details: FeeDetailsWire };
-
-/** KDF's `TransactionDetails` with any fee this node reports. */
-export type TransactionDetailsWire = WithAnyFee<Def<'TransactionDetails'>>;
-
-/** A `my_tx_history` entry with any fee this node reports. */
-export type HistoryEntryWire = WithAnyFee<Def<'HistoryTransactionDetails'>>;
-
-type WithHistoryEntries<T extends { transactions: unknown }> = Omit<T, 'transactions'> & { transactions: HistoryEntryWire[] };
 
 /**
  * lp_ordermatch.rs `OrderForRpcWithCancellationReason`: `order_status` of an order found only in
@@ -53,12 +30,6 @@ export type TrezorDeviceInfoWire = Omit<HwDeviceInfo, 'model' | 'device_id'> & {
 
 export interface BeyondContract {
   order_status: { legacy: EndedOrderStatus };
-  withdraw: { legacy: TransactionDetailsWire; mmrpc: TransactionDetailsWire };
-  my_tx_history: {
-    legacy: { result: WithHistoryEntries<LegacyResult<'my_tx_history'>['result']> };
-    mmrpc: WithHistoryEntries<MmRpcResult<'my_tx_history'>>;
-  };
-  'task::withdraw::status': { mmrpc: { status: 'Ok'; details: TransactionDetailsWire } };
   'task::init_hwdevice::status': { mmrpc: { status: 'Ok'; details: TrezorDeviceInfoWire } };
   /**
    * README: `encrypted` answers this node's own AES-256-GCM / PBKDF2-SHA256 record as stored (an

@@ -4,8 +4,9 @@
  * KDF's behaviour for it: balance streams by script notifications for UTXO and by polling for EVM
  * (utxo_balance_events.rs, eth_balance_events.rs), the tx history stream for UTXO only
  * (tx_history_events.rs), HD accounts beside the enabled address for UTXO coins only here, and a
- * QRC20 token's addresses, raw transactions, header times, key and message signatures served by
- * its UTXO fields (KDF's `Qrc20Coin` calls `utxo_common` for them).
+ * QRC20 token's addresses, raw transactions, header times, chain height, key and message signatures
+ * served by its UTXO fields (KDF's `Qrc20Coin` calls `utxo_common` for them; `current_block`
+ * at qrc20.rs:1133).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -152,7 +153,7 @@ describe('coin capabilities by family', () => {
   });
 
   it("a QRC20 token: its QTUM side's chain capabilities, and no stream, HD account or platform of its own", () => {
-    expect(capabilitiesOf(qrc20Coin())).toEqual([...WALLET, 'medianTimePast'].sort());
+    expect(capabilitiesOf(qrc20Coin())).toEqual([...WALLET, 'chainHeight', 'medianTimePast'].sort());
   });
 
   it('a coin that declares nothing has no capability', () => {
