@@ -78,6 +78,7 @@ export async function mmBotFigures(): Promise<Figure[]> {
     prices: new PriceClient({ now: () => clock }),
     store: { save: () => Promise.resolve() },
     now: () => Date.now(),
+    pastTrades: () => Promise.resolve([]),
     emit: () => undefined,
     log: () => undefined,
   });

@@ -18,6 +18,7 @@ import { mmBotError } from './errors';
 import type { PriceRegistry } from './priceClient';
 import { cexRates } from './rates';
 import { isRefusal, planOrder, priceRefusal, type OrderPlan, type Refusal } from './sizing';
+import { vwap, type PastTrade } from './vwap';
 
 export type BotState = 'Running' | 'Stopping' | 'Stopped';
 
@@ -39,6 +40,8 @@ export interface MmBotDeps {
   store: { save(record: StoredMmBot): Promise<void> } | null;
   /** Milliseconds. */
   now(): number;
+  /** My last swaps selling `my` for `other` (KDF's `latest_swaps_for_pair`), for `check_last_bidirectional_trade_thresh_hold`. */
+  pastTrades(my: string, other: string): Promise<PastTrade[]>;
   emit(data: MmBotEventData): void;
   log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
 }
@@ -221,6 +224,14 @@ export class MmBot {
     }
     const plan = planOrder(rates, cfg, balance);
     if (isRefusal(plan)) return this.skip(orders, pair, uuid, plan);
+    if (cfg.checkLastBidirectionalTradeThreshHold) {
+      try {
+        const [sold, bought] = await Promise.all([this.deps.pastTrades(cfg.base, cfg.rel), this.deps.pastTrades(cfg.rel, cfg.base)]);
+        plan.price = vwap(sold, bought, plan.price);
+      } catch (e) {
+        return this.skip(orders, pair, uuid, { reason: 'MyRecentSwapsError', message: `Error when querying swap history: ${(e as Error).message}` });
+      }
+    }
     const priced: MmBotPriceData = {
       base_price: rates.basePrice.toDecimalString(),
       rel_price: rates.relPrice.toDecimalString(),

@@ -13,6 +13,9 @@ import { MmBotStore, type StoredMmBot } from '../storage/mmBotDb';
 import { MmBot } from './bot';
 import { readBotConfig, type BotConfig } from './config';
 import { PriceClient } from './priceClient';
+import { LATEST_SWAPS_LIMIT, type PastTrade } from './vwap';
+import { swapStatusToWire } from '../swaps/engine/statusWire';
+import { MmNumber } from '../../shared/number';
 
 interface NodeBot {
   bot: MmBot;
@@ -30,6 +33,7 @@ async function createBot(ctx: NodeContext): Promise<NodeBot> {
     prices,
     store,
     now: () => ctx.platform.now(),
+    pastTrades: (my, other) => pastTrades(ctx, my, other),
     emit: (data) => {
       try {
         ctx.platform.emit(NodeEvents.mmBot, data);
@@ -40,6 +44,20 @@ async function createBot(ctx: NodeContext): Promise<NodeBot> {
     log: (level, line) => ctx.log(level, line),
   });
   return { bot, store };
+}
+
+/** KDF's `latest_swaps_for_pair`: my swaps that sold `my` for `other`, newest first, at most LATEST_SWAPS_LIMIT. */
+async function pastTrades(ctx: NodeContext, my: string, other: string): Promise<PastTrade[]> {
+  const swaps = (await ctx.swaps?.history()) ?? [];
+  return swaps
+    .map(swapStatusToWire)
+    .filter((s) => isRecord(s.my_info) && s.my_info.my_coin === my && s.my_info.other_coin === other)
+    .sort((a, b) => Number((b.my_info as { started_at: number }).started_at) - Number((a.my_info as { started_at: number }).started_at))
+    .slice(0, LATEST_SWAPS_LIMIT)
+    .map((s) => {
+      const info = s.my_info as { my_amount: string; other_amount: string };
+      return { success: s.is_finished === true && s.is_success === true, myAmount: MmNumber.parse(info.my_amount), otherAmount: MmNumber.parse(info.other_amount) };
+    });
 }
 
 /** The node's bot, created (and its database opened) on first use. */

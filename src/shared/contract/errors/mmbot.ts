@@ -27,5 +27,6 @@ export type MmBotSkipReason =
   | 'BalanceIsZero'
   | 'BalanceInternalError'
   | 'MinVolUsdAboveBalanceUsd'
+  | 'MyRecentSwapsError'
   | 'OrderCreationError'
   | 'OrderUpdateError';

@@ -67,7 +67,7 @@ const PAIRS = {
 const request = (over: Record<string, unknown> = {}) => ({ cfg: PAIRS, price_url: 'http://127.0.0.1:1/t', ...over });
 const config = (req: unknown) => readBotConfig(new ParamReader(req, 'params'));
 
-function setup(opts: { prices?: () => Promise<PriceRegistry>; failStore?: boolean } = {}) {
+function setup(opts: { prices?: () => Promise<PriceRegistry>; failStore?: boolean; pastTrades?: MmBotDeps['pastTrades'] } = {}) {
   const log: string[] = [];
   const events: MmBotEventData[] = [];
   const stored: StoredMmBot[] = [];
@@ -86,6 +86,7 @@ function setup(opts: { prices?: () => Promise<PriceRegistry>; failStore?: boolea
       },
     },
     now: () => NOW_MS,
+    pastTrades: opts.pastTrades ?? (() => Promise.resolve([])),
     emit: (e) => {
       events.push(e);
       log.push(`event ${e.type}`);
@@ -175,6 +176,14 @@ describe('the bot\'s cycle', () => {
       await started(t);
       expect(t.log.filter((l) => l.startsWith('setprice')), JSON.stringify(answer)).toEqual([]);
     }
+  });
+
+  it('raises the price to the average of the last swaps with check_last_bidirectional_trade_thresh_hold', async () => {
+    // sold 1 RLTC1 for 3 RLTC2 before: 3 > 2 × 1.025 = 2.05, so the order asks 3
+    const t = setup({ pastTrades: (my) => Promise.resolve(my === 'RLTC1' ? [{ success: true, myAmount: n('1'), otherAmount: n('3') }] : []) });
+    const req = request({ cfg: { 'RLTC1/RLTC2': { ...PAIRS['RLTC1/RLTC2'], check_last_bidirectional_trade_thresh_hold: true } } });
+    await started(t, req);
+    expect(t.log.filter((l) => l.startsWith('setprice'))).toEqual(['setprice RLTC1/RLTC2 3 5']);
   });
 
   it('forgets an order that is gone (taken, or cancelled by hand) and places a new one', async () => {
