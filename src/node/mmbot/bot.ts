@@ -58,6 +58,7 @@ export class MmBot {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private halted = false;
+  private changes: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: MmBotDeps) {}
 
@@ -71,21 +72,32 @@ export class MmBot {
   }
 
   /** `start_simple_market_maker_bot`: stored as running, then started; the first cycle runs at once. */
-  async start(config: BotConfig, request: unknown): Promise<void> {
-    if (this.stateNow === 'Running') throw mmBotError.alreadyStarted();
-    if (this.stateNow === 'Stopping') throw mmBotError.cannotStartFromStopping();
-    await this.persist(true, request);
-    this.run(config, request);
+  start(config: BotConfig, request: unknown): Promise<void> {
+    return this.serially(async () => {
+      if (this.stateNow === 'Running') throw mmBotError.alreadyStarted();
+      if (this.stateNow === 'Stopping') throw mmBotError.cannotStartFromStopping();
+      await this.persist(true, request);
+      this.run(config, request);
+    });
   }
 
   /** `stop_simple_market_maker_bot`: stored as stopped, then the loop cancels the bot's orders and ends. */
-  async stop(): Promise<void> {
-    if (this.stateNow === 'Stopped') throw mmBotError.alreadyStopped();
-    if (this.stateNow === 'Stopping') throw mmBotError.alreadyStopping();
-    await this.persist(false, this.request);
-    this.stateNow = 'Stopping';
-    this.deps.emit({ type: 'Stopping', bot_refresh_rate: this.config?.refreshRate ?? 0 });
-    this.wake?.();
+  stop(): Promise<void> {
+    return this.serially(async () => {
+      if (this.stateNow === 'Stopped') throw mmBotError.alreadyStopped();
+      if (this.stateNow === 'Stopping') throw mmBotError.alreadyStopping();
+      await this.persist(false, this.request);
+      this.stateNow = 'Stopping';
+      this.deps.emit({ type: 'Stopping', bot_refresh_rate: this.config?.refreshRate ?? 0 });
+      this.wake?.();
+    });
+  }
+
+  /** One start or stop at a time (KDF holds the state's mutex), so two starts cannot both pass the check while one stores. */
+  private serially(change: () => Promise<void>): Promise<void> {
+    const done = this.changes.then(change);
+    this.changes = done.catch(() => undefined);
+    return done;
   }
 
   /**

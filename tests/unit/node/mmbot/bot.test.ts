@@ -215,11 +215,28 @@ describe('the bot\'s states (KDF\'s Running / Stopping / Stopped)', () => {
   it('answers AlreadyStopping and CannotStartFromStopping while it stops', async () => {
     const t = setup();
     await started(t);
+    // the stop's cancellations wait on the orders service until the test lets them through
+    let release = () => undefined as void;
+    const gate = new Promise<void>((r) => (release = r));
+    const cancel = t.orders.cancelOrder.bind(t.orders);
+    t.orders.cancelOrder = async (uuid) => gate.then(() => cancel(uuid));
     await t.bot.stop();
     expect(t.bot.state).toBe('Stopping');
     await expect(t.bot.stop()).rejects.toMatchObject({ errorType: 'AlreadyStopping' });
     await expect(t.bot.start(config(request()), request())).rejects.toMatchObject({ errorType: 'CannotStartFromStopping' });
+    release();
     await t.waitFor('Stopped');
+    expect(t.bot.state).toBe('Stopped');
+  });
+
+  it('starts once when two starts come together', async () => {
+    const t = setup();
+    running.push(t.bot);
+    const both = await Promise.allSettled([t.bot.start(config(request()), request()), t.bot.start(config(request()), request())]);
+    expect(both.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(both[1]).toMatchObject({ reason: { errorType: 'AlreadyStarted' } });
+    await t.waitFor('CycleDone');
+    expect(t.events.filter((e) => e.type === 'Started')).toHaveLength(1);
   });
 
   it('does not start when its state cannot be stored', async () => {
