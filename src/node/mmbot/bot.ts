@@ -104,15 +104,19 @@ export class MmBot {
    * A node started with a stored bot: running again if it ran, or finishing a stop that a restart
    * cut short (its orders cancelled). `config` is null when the stored request no longer reads.
    */
-  resume(record: StoredMmBot, config: BotConfig | null): void {
-    // A start that came first wins: its state is the stored one by now.
-    if (this.stateNow !== 'Stopped' || this.config) return;
-    for (const [pair, uuid] of Object.entries(record.orders)) this.botOrders.set(pair, uuid);
-    this.request = record.request;
-    if (record.running && config) return this.run(config, record.request);
-    if (this.botOrders.size === 0) return;
-    this.stateNow = 'Stopping';
-    this.loop = this.runLoop();
+  resume(record: StoredMmBot, config: BotConfig | null): Promise<void> {
+    return this.serially(() => {
+      // A start that came first wins: its state is the stored one by now.
+      if (this.stateNow !== 'Stopped' || this.config) return Promise.resolve();
+      for (const [pair, uuid] of Object.entries(record.orders)) this.botOrders.set(pair, uuid);
+      this.request = record.request;
+      if (record.running && config) this.run(config, record.request);
+      else if (this.botOrders.size > 0) {
+        this.stateNow = 'Stopping';
+        this.loop = this.runLoop();
+      }
+      return Promise.resolve();
+    });
   }
 
   /** The node stops: the loop ends after its current step; the stored state stays for the next start. */

@@ -94,7 +94,7 @@ export async function resumeMmBot(ctx: NodeContext): Promise<void> {
       ctx.log('error', `mm bot: the stored configuration no longer reads, the bot stays stopped: ${(e as Error).message}`);
     }
   }
-  bot.resume(record, config);
+  await bot.resume(record, config);
 }
 
 /** Ends the bot's loop and closes its database; its stored state stays. */

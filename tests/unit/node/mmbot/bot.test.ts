@@ -252,7 +252,7 @@ describe('the bot\'s states (KDF\'s Running / Stopping / Stopped)', () => {
     const t = setup();
     const uuid = t.orders.hand('RLTC1', 'RLTC2');
     running.push(t.bot);
-    t.bot.resume({ id: 'bot', running: true, request: request(), orders: { 'RLTC1/RLTC2': uuid } }, config(request()));
+    await t.bot.resume({ id: 'bot', running: true, request: request(), orders: { 'RLTC1/RLTC2': uuid } }, config(request()));
     await t.waitFor('CycleDone');
     expect(t.log).toContain(`update ${uuid} 2.05 5`);
     expect(t.log.filter((l) => l.startsWith('setprice'))).toEqual(['setprice RLTC2/RLTC1 0.525 10']);
@@ -262,7 +262,7 @@ describe('the bot\'s states (KDF\'s Running / Stopping / Stopped)', () => {
     const t = setup();
     const uuid = t.orders.hand('RLTC1', 'RLTC2');
     running.push(t.bot);
-    t.bot.resume({ id: 'bot', running: false, request: request(), orders: { 'RLTC1/RLTC2': uuid } }, null);
+    await t.bot.resume({ id: 'bot', running: false, request: request(), orders: { 'RLTC1/RLTC2': uuid } }, null);
     await t.waitFor('Stopped');
     expect(t.orders.orders.size).toBe(0);
   });
