@@ -1,7 +1,7 @@
 /**
  * The dependency directions of docs/ARCHITECTURE.md (its table names each rule), checked in `npm test`.
  */
-const domains = ['coins', 'orders', 'swaps', 'p2p', 'storage', 'hw', 'crypto', 'lifecycle', 'wallet'];
+const domains = ['coins', 'orders', 'swaps', 'p2p', 'storage', 'hw', 'crypto', 'lifecycle', 'wallet', 'mmbot'];
 
 module.exports = {
   forbidden: [

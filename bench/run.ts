@@ -128,6 +128,7 @@ async function all(): Promise<void> {
   for (const f of await hostFigures()) print(f);
   for (const f of await hostStartFigures()) print(f);
   for (const f of await (await import('./watcherFigures')).watcherFigures()) print(f);
+  for (const f of await (await import('./mmBotFigures')).mmBotFigures()) print(f);
 }
 
 /** Figure groups that need no built app, run alone (on a devnet of their own if they need one): `npx tsx bench/run.ts <group>`. */
@@ -140,6 +141,7 @@ const groups: Record<string, () => Figure[] | Promise<Figure[]>> = {
   hostStart: hostStartFigures,
   watcher: async () => (await import('./watcherFigures')).watcherFigures(),
   abuse: async () => (await import('./abuseFigures')).abuseFigures(),
+  mmbot: async () => (await import('./mmBotFigures')).mmBotFigures(),
 };
 
 async function only(name: string): Promise<void> {

@@ -47,6 +47,10 @@ export const DOMAINS = {
       'watcher_status',
     ],
   },
+  mmbot: {
+    about: "KDF's simple market-maker bot",
+    methods: ['start_simple_market_maker_bot', 'stop_simple_market_maker_bot'],
+  },
   activation: {
     about: 'coin activation',
     methods: [

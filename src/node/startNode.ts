@@ -115,6 +115,9 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
       return network?.watcher?.watcher;
     },
   };
+  // A bot that ran when the node last stopped runs again (imported only for a wallet, off the start path).
+  const mmBot = keys ? import('./mmbot/nodeBot') : null;
+  void mmBot?.then((m) => m.resumeMmBot(ctx)).catch((e: unknown) => log('error', `mm bot: not resumed: ${(e as Error).message}`));
   const auth = new Authenticator(rpcPassword, platform.now);
   const dispatcher = new Dispatcher(ctx, auth, allHandlers, platform.resolveFrames, conf.rpc_max_body_bytes);
 
@@ -154,6 +157,7 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
       if (stopped) return;
       stopped = true;
       await joining?.catch(() => undefined);
+      await mmBot?.then((m) => m.haltMmBot(ctx)).catch((e: unknown) => log('warn', `mm bot: ${(e as Error).message}`));
       if (network) await leaveNetwork(network);
       await enabledCoins.shutdownAll();
       await ctx.hw.disconnect();

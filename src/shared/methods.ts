@@ -71,6 +71,8 @@ export const METHOD_TABLE: readonly MethodSpec[] = [
   /** Ours, not KDF's: every stored swap as a rescue file for `import_swaps`. */
   { name: 'export_swaps', formats: LEGACY, auth: true },
   { name: 'get_locked_amount', formats: MMRPC, auth: true },
+  { name: 'start_simple_market_maker_bot', formats: MMRPC, auth: true },
+  { name: 'stop_simple_market_maker_bot', formats: MMRPC, auth: true },
   { name: 'validateaddress', formats: LEGACY, auth: true },
   { name: 'convertaddress', formats: LEGACY, auth: true },
   { name: 'show_priv_key', formats: LEGACY, auth: true },

@@ -139,6 +139,8 @@ export const NodeEvents = {
   stream: 'stream',
   /** The peer-to-peer state changed (a seed connected, failed or was lost; peers came or went): `P2pStatusData`. */
   p2pStatus: 'p2p_status',
+  /** The simple market-maker bot started, stopped, placed, moved or cancelled an order: `MmBotEventData`. */
+  mmBot: 'mm_bot',
 } as const;
 
 /** One seed node as the node dials it. */

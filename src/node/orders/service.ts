@@ -101,6 +101,14 @@ export class OrdersService {
     return cancelAllOrders(this.core, by);
   }
 
+  /**
+   * The most of `coin` a new maker order could offer now: the balance less what swaps and my open
+   * orders hold, the orders in `except` left out (the order about to be replaced or resized).
+   */
+  makerVolumeAvailable(coin: string, except: ReadonlySet<string> = new Set()): Promise<MmNumber> {
+    return this.core.deps.balance.maxMakerVolume(coin, this.core.lockedByOrders(except));
+  }
+
   makerOrders(): MakerOrder[] {
     return [...this.core.makers.values()];
   }

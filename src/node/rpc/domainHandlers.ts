@@ -6,6 +6,7 @@
 import { coinsHandlers } from '../coins/rpc';
 import type { HandlerTable } from '../core/handler';
 import { hwHandlers } from '../hw/rpc';
+import { mmBotHandlers } from '../mmbot/rpc';
 import { ordersHandlers } from '../orders/rpc';
 import { swapsHandlers } from '../swaps/rpc';
 import { streamsHandlers } from '../streams/rpc';
@@ -18,4 +19,5 @@ export const domainHandlers: HandlerTable = {
   ...ordersHandlers,
   ...swapsHandlers,
   ...streamsHandlers,
+  ...mmBotHandlers,
 };

@@ -9,6 +9,7 @@ import type { activationMethods } from './methods/activation';
 import type { coinsMethods } from './methods/coins';
 import type { hwMethods } from './methods/hw';
 import type { lifecycleMethods } from './methods/lifecycle';
+import type { mmbotMethods } from './methods/mmbot';
 import type { ordersMethods } from './methods/orders';
 import type { streamsMethods } from './methods/streams';
 import type { swapsMethods } from './methods/swaps';
@@ -23,7 +24,8 @@ export type Contract = typeof lifecycleMethods &
   typeof ordersMethods &
   typeof swapsMethods &
   typeof activationMethods &
-  typeof coinsMethods;
+  typeof coinsMethods &
+  typeof mmbotMethods;
 
 export type MethodName = keyof Contract;
 

@@ -50,6 +50,9 @@ const settled = (call: Call): Call => ({ ...call, settle: true });
 const silentUtxo = (ticker: string) => (m: Memo) => ({ ...utxoTask(ticker), activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: m.silentWs, protocol: 'WS' }] } } } });
 const silentEth = (m: Memo) => ({ ...ethTask([]), nodes: [{ url: m.silentHttp }] });
 
+/** KDF's `SimpleCoinMarketMakerCfg` for the devnet's pair. */
+const botPair = (enable: boolean) => ({ base: 'RLTC1', rel: 'RLTC2', spread: '1.025', max: true, enable });
+
 const utxoTask = (ticker: string) => ({
   ticker,
   activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers: devnet().coins[ticker]?.servers } }, priv_key_policy: 'ContextPrivKey' },
@@ -221,6 +224,12 @@ export const CALLS: Call[] = [
   unauthorized('maker', 'legacy', 'export_swaps'),
   ok('maker', 'mmrpc', 'get_locked_amount', () => ({ coin: 'RLTC1' })),
   bad('maker', 'mmrpc', 'get_locked_amount', () => NOPE),
+  // the market-maker bot: a disabled pair asks no price source
+  bad('maker', 'mmrpc', 'start_simple_market_maker_bot', () => ({ cfg: { 'RLTC1/RLTC2': botPair(false) }, price_url: 'http://192.0.2.1/tickers' })),
+  ok('maker', 'mmrpc', 'start_simple_market_maker_bot', () => ({ cfg: { 'RLTC1/RLTC2': botPair(false) }, price_url: 'http://127.0.0.1:9/tickers' })),
+  bad('maker', 'mmrpc', 'start_simple_market_maker_bot', () => ({ cfg: {} })),
+  ok('maker', 'mmrpc', 'stop_simple_market_maker_bot'),
+  bad('maker', 'mmrpc', 'stop_simple_market_maker_bot'),
   ok('maker', 'legacy', 'cancel_order', (m) => ({ uuid: m.makerUuid })),
   // wallet management, the HD account, event streams
   ok('hd', 'legacy', 'electrum', () => ({ coin: 'RLTC1', servers: devnet().coins.RLTC1?.servers, tx_history: true })),

@@ -11,6 +11,7 @@ import { activationMethods } from '../../../src/shared/contract/methods/activati
 import { coinsMethods } from '../../../src/shared/contract/methods/coins';
 import { hwMethods } from '../../../src/shared/contract/methods/hw';
 import { lifecycleMethods } from '../../../src/shared/contract/methods/lifecycle';
+import { mmbotMethods } from '../../../src/shared/contract/methods/mmbot';
 import { ordersMethods } from '../../../src/shared/contract/methods/orders';
 import { streamsMethods } from '../../../src/shared/contract/methods/streams';
 import { swapsMethods } from '../../../src/shared/contract/methods/swaps';
@@ -20,7 +21,7 @@ import type { ErrorType } from '../../../src/shared/contract/errors';
 import { METHOD_TABLE } from '../../../src/shared/methods';
 import { loadShapes } from '../../fixtures/kdf-shapes/shapes';
 
-const domains = [lifecycleMethods, walletMethods, hwMethods, streamsMethods, ordersMethods, swapsMethods, activationMethods, coinsMethods];
+const domains = [lifecycleMethods, walletMethods, hwMethods, streamsMethods, ordersMethods, swapsMethods, activationMethods, coinsMethods, mmbotMethods];
 const contract: Record<string, unknown> = Object.assign({}, ...domains) as Contract;
 
 // Every mmrpc error type of the contract is one of the node's error types (a compile-time check).

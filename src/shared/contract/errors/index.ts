@@ -8,6 +8,7 @@ import type { CommonErrorType } from './common';
 import type { DispatcherErrorType } from './dispatcher';
 import type { HwErrorType } from './hw';
 import type { LifecycleErrorType } from './lifecycle';
+import type { MmBotErrorType } from './mmbot';
 import type { OrdersErrorType } from './orders';
 import type { P2pErrorType } from './p2p';
 import type { StreamsErrorType } from './streams';
@@ -21,6 +22,7 @@ export type { CommonErrorType } from './common';
 export type { DispatcherErrorType } from './dispatcher';
 export type { HwErrorType, HwRpcError } from './hw';
 export type { LifecycleErrorType } from './lifecycle';
+export type { MmBotErrorType, MmBotSkipReason } from './mmbot';
 export type { OrderCoinData, OrderPriceData, OrderRefusal, OrdersErrorType, OrderVolumeData, OrderVolumeField } from './orders';
 export type { P2pErrorType } from './p2p';
 export type { StreamsErrorType } from './streams';
@@ -41,4 +43,5 @@ export type ErrorType =
   | SwapsErrorType
   | HwErrorType
   | P2pErrorType
-  | StreamsErrorType;
+  | StreamsErrorType
+  | MmBotErrorType;
