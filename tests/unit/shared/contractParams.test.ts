@@ -14,6 +14,7 @@ import { activationMethods } from '../../../src/shared/contract/methods/activati
 import { coinsMethods } from '../../../src/shared/contract/methods/coins';
 import { hwMethods } from '../../../src/shared/contract/methods/hw';
 import { lifecycleMethods } from '../../../src/shared/contract/methods/lifecycle';
+import { mmbotMethods } from '../../../src/shared/contract/methods/mmbot';
 import { ordersMethods } from '../../../src/shared/contract/methods/orders';
 import { streamsMethods } from '../../../src/shared/contract/methods/streams';
 import { swapsMethods } from '../../../src/shared/contract/methods/swaps';
@@ -98,6 +99,16 @@ const nodeCases = (): Case[] => {
     mmrpc('trezor_connection_status', { device_pubkey: 'ab'.repeat(20) }, [], 'TrezorNotInitialized'),
     mmrpc('task::init_hwdevice::status', { task_id: TASK, forget_if_finished: false }, ['task_id'], 'NoSuchTask'),
     mmrpc('task::init_hwdevice::user_action', { task_id: TASK, user_action: { action_type: 'TrezorPin', pin: '123' } }, ['task_id', 'user_action'], 'NoSuchTask'),
+    // mmbot (lp_ordermatch/simple_market_maker.rs): stopping a bot never started is `AlreadyStopped`;
+    // a start takes any well-typed cfg (KDF checks no coin at start), and a second is `AlreadyStarted`.
+    mmrpc('stop_simple_market_maker_bot', {}, [], 'AlreadyStopped'),
+    mmrpc(
+      'start_simple_market_maker_bot',
+      { cfg: { 'DOC/NOPE': { base: 'DOC', rel: 'NOPE', spread: '1.025', enable: true } }, price_url: 'https://127.0.0.1:1/prices', bot_refresh_rate: 60 },
+      ['cfg'],
+      'success',
+      { minimalAnswer: 'AlreadyStarted' },
+    ),
     // streams (streaming_activations/balance.rs `BalanceStreamingRequestError::CoinNotFound`).
     mmrpc('stream::balance::enable', { client_id: 0, coin: 'NOPE' }, ['coin'], 'CoinNotFound'),
     // swaps: max_maker_vol_rpc.rs and trade_preimage.rs `NoSuchCoin`; swap_v2_rpcs.rs `NoSwapWithUuid`; lp_swap.rs flat errors.
@@ -235,7 +246,7 @@ describe('the params of the contract', () => {
 
   it('are checked below for methods of every domain', () => {
     const checked = new Set([...nodeCases(), ...ordersCases()].map((c) => c.method));
-    const domains = { activationMethods, coinsMethods, hwMethods, lifecycleMethods, ordersMethods, streamsMethods, swapsMethods, walletMethods };
+    const domains = { activationMethods, coinsMethods, hwMethods, lifecycleMethods, mmbotMethods, ordersMethods, streamsMethods, swapsMethods, walletMethods };
     const unchecked = Object.entries(domains).filter(([, methods]) => !Object.keys(methods).some((m) => checked.has(m)));
     expect(unchecked.map(([name]) => name)).toEqual([]);
   });

@@ -10,6 +10,7 @@ import type { ActivationParams } from './activation';
 import type { CoinsParams } from './coins';
 import type { HwParams } from './hw';
 import type { LifecycleParams } from './lifecycle';
+import type { MmBotParams } from './mmbot';
 import type { OrdersParams } from './orders';
 import type { StreamsParams } from './streams';
 import type { SwapsParams } from './swaps';
@@ -25,7 +26,7 @@ type FormatsOf<M extends MethodName> = (M extends LegacyMethod ? { legacy: Field
 type EveryMethod<P extends { [M in MethodName]: FormatsOf<M> }> = P;
 
 export type MethodParams = EveryMethod<
-  ActivationParams & CoinsParams & HwParams & LifecycleParams & OrdersParams & StreamsParams & SwapsParams & WalletParams
+  ActivationParams & CoinsParams & HwParams & LifecycleParams & MmBotParams & OrdersParams & StreamsParams & SwapsParams & WalletParams
 >;
 
 /** The fields of `M`'s flat request body, beside `method` and `userpass`. */
