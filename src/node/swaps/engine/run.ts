@@ -10,6 +10,7 @@ import type { SwapChannel } from './channel';
 import type { SwapClock } from './clock';
 import type { SavedEvent, TxId } from './events';
 import type { SavedSwap } from './savedSwap';
+import type { WatcherPublisher } from './watchers';
 
 /** What the engine needs of an activated coin. */
 export interface SwapCoin {
@@ -38,6 +39,8 @@ export interface SwapTiming {
   shortResendMs: number;
   /** MakerPayment is re-sent this often while the maker waits for the taker payment. */
   makerPaymentResendMs: number;
+  /** The taker's watcher message is re-sent this often while it waits for the maker's spend (KDF's `BROADCAST_MSG_INTERVAL_SEC`). */
+  watcherMsgResendMs: number;
   /**
    * WAIT_CONFIRM_INTERVAL_SEC: the longest wait between two looks at a chain (confirmations, a
    * spend, the refund lock, a retried broadcast); a new block of the chain watched ends it sooner.
@@ -54,6 +57,7 @@ export const KDF_TIMING: SwapTiming = {
   messageWaitMs: 690_000,
   shortResendMs: 100_000,
   makerPaymentResendMs: 600_000,
+  watcherMsgResendMs: 600_000,
   pollMs: 15_000,
   feeValidationAttempts: 6,
   feeValidationRetryMs: 10_000,
@@ -64,6 +68,8 @@ export interface RunDeps {
   coins: SwapCoins;
   clock: SwapClock;
   timing: SwapTiming;
+  /** Where a taker hands its swap to watchers; null when the conf's `use_watchers` is false. */
+  watchers: WatcherPublisher | null;
   /** Told of every event once it is stored. */
   onEvent(swap: SavedSwap, event: SavedEvent): void;
   /** Told each time the confirmation count of a transaction the swap waits for changes. */

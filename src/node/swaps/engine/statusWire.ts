@@ -7,8 +7,8 @@ import {
   MAKER_ERROR_EVENTS,
   MAKER_SUCCESS_EVENTS,
   TAKER_ERROR_EVENTS,
-  TAKER_SUCCESS_EVENTS,
   isErrorEvent,
+  takerSuccessEvents,
   type SwapEvent,
 } from './events';
 import { isFinished, startedData, type SavedSwap } from './savedSwap';
@@ -28,6 +28,7 @@ const NOT_RECOVERABLE: ReadonlySet<SwapEvent['type']> = new Set<SwapEvent['type'
   'TakerPaymentTransactionFailed',
   'MakerPaymentSpendConfirmed',
   'TakerPaymentRefunded',
+  'TakerPaymentRefundedByWatcher',
 ]);
 
 /** The saved swap as KDF serializes `SavedSwap` (tagged by `type`), secrets hidden. */
@@ -68,7 +69,7 @@ function savedSwapBody(swap: SavedSwap): Record<string, unknown> {
     taker_coin_usd_price: null,
     gui: swap.gui,
     mm_version: swap.mm_version,
-    success_events: swap.type === 'Maker' ? MAKER_SUCCESS_EVENTS : TAKER_SUCCESS_EVENTS,
+    success_events: swap.type === 'Maker' ? MAKER_SUCCESS_EVENTS : takerSuccessEvents(swap.events),
     error_events: swap.type === 'Maker' ? MAKER_ERROR_EVENTS : TAKER_ERROR_EVENTS,
   };
 }
