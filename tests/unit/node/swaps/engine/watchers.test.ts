@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { MmNumber } from '../../../../../src/shared/number';
 import { bytesToHex, hexToBytes, sha256 } from '../../../../../src/node/crypto';
 import { TAKER_SUCCESS_EVENTS, TAKER_USING_WATCHERS_SUCCESS_EVENTS, type TakerSwapEvent } from '../../../../../src/node/swaps/engine/events';
-import type { TakerSavedSwap } from '../../../../../src/node/swaps/engine/savedSwap';
+import { parseStoredSwap, SavedSwapError, type TakerSavedSwap } from '../../../../../src/node/swaps/engine/savedSwap';
 import { swapStatusToWire } from '../../../../../src/node/swaps/engine/statusWire';
 import { decodeWatcherMsg, watcherTopic, type TakerSwapWatcherData } from '../../../../../src/node/swaps/watcher/message';
 import { KDF_TIMING } from '../../../../../src/node/swaps/engine/run';
@@ -187,5 +187,22 @@ describe('a taker that comes back after a watcher did the work', () => {
     expect(types).toContain('TakerPaymentRefunded');
     expect(types).not.toContain('TakerPaymentRefundedByWatcher');
     expect(hexToBytes(eventOf(net, 'TakerPaymentRefunded')!.data!.tx_hex).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the stored watcher events', () => {
+  it('read back as stored, and a WatcherMessageSent that is not two byte arrays (or nulls) is a corrupt record', async () => {
+    const { net } = await watchedNet();
+    await net.start();
+    await runUntil(net.clock, () => net.taker.finished());
+    const swap = takerSwap(net);
+    expect(parseStoredSwap({ saved_swap: swap })).toEqual(swap);
+    const index = swap.events.findIndex((e) => e.event.type === 'WatcherMessageSent');
+    const withData = (data: unknown) => ({ saved_swap: { ...swap, events: swap.events.map((e, i) => (i === index ? { ...e, event: { type: 'WatcherMessageSent', data } } : e)) } });
+    // KDF's `None`s read (a KDF record whose preimages were not kept).
+    expect(() => parseStoredSwap(withData([null, null]))).not.toThrow();
+    for (const bad of ['00ff', [[1, 2]], [[256], [1]], [[1.5], [1]], [[], [1]], [Array(1025).fill(1), [1]], [[1], [1], [1]]]) {
+      expect(() => parseStoredSwap(withData(bad)), JSON.stringify(bad).slice(0, 40)).toThrow(SavedSwapError);
+    }
   });
 });
