@@ -10,7 +10,6 @@ import type { SwapChannel } from './channel';
 import type { SwapClock } from './clock';
 import type { SavedEvent, TxId } from './events';
 import type { SavedSwap } from './savedSwap';
-import type { WatcherPublisher } from './watchers';
 
 /** What the engine needs of an activated coin. */
 export interface SwapCoin {
@@ -62,6 +61,12 @@ export const KDF_TIMING: SwapTiming = {
   feeValidationAttempts: 6,
   feeValidationRetryMs: 10_000,
 };
+
+/** How a running taker reaches swap watchers (engine/watchers.ts). */
+export interface WatcherPublisher {
+  /** Publishes `payload` on `swpwtchr/<takerCoin>`, signed with the node's (HTLC) key. */
+  publish(takerCoin: string, payload: Uint8Array): Promise<void>;
+}
 
 export interface RunDeps {
   records: SwapRecords;

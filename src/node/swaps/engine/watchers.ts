@@ -15,12 +15,6 @@ import { required, type TakerFacts, type WatcherPreimages } from './facts';
 import type { SwapCoin } from './run';
 import { takerSideTerms } from './terms';
 
-/** How a running taker reaches the watchers; absent when the conf's `use_watchers` is false. */
-export interface WatcherPublisher {
-  /** Publishes `payload` on `swpwtchr/<takerCoin>`, signed with the node's (HTLC) key. */
-  publish(takerCoin: string, payload: Uint8Array): Promise<void>;
-}
-
 /**
  * The two preimages of the swap (maker-payment spend on the maker coin, taker-payment refund on the
  * taker coin), or null when either coin cannot make them: KDF's `is_supported_by_watchers` on both.
