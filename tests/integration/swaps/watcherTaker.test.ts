@@ -110,8 +110,10 @@ describe('our taker hands its swap to a watcher host on the devnet', () => {
 
     // The watcher's spend is the taker's stored preimage, completed with the secret: one output, to the taker's RLTC1 address.
     await daemon(chainOf('RLTC1')).mine(1);
-    const onChain = await daemon(chainOf('RLTC1')).call<{ vout: { scriptPubKey: { address?: string } }[] }>('getrawtransaction', [watch.tx_hash, true]);
-    expect(onChain.vout.map((o) => o.scriptPubKey.address)).toEqual([taker.addresses.RLTC1]);
+    const rltc1 = daemon(chainOf('RLTC1'));
+    const onChain = await rltc1.call<{ vout: { scriptPubKey: { hex: string } }[] }>('getrawtransaction', [watch.tx_hash, true]);
+    const takerScript = (await rltc1.call<{ scriptPubKey: string }>('validateaddress', [taker.addresses.RLTC1])).scriptPubKey;
+    expect(onChain.vout.map((o) => o.scriptPubKey.hex)).toEqual([takerScript]);
 
     await taker.restart();
     await expectEnd(leg, uuid, {
