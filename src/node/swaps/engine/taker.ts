@@ -173,8 +173,15 @@ async function recordSpend(run: Run<'TakerPaymentSpent'>, w: WatchedPayment, spe
  */
 function recordRefund(run: Run<'TakerPaymentRefunded' | 'TakerPaymentRefundedByWatcher'>, w: WatchedPayment, tx: SwapTx): Promise<void> {
   const preimage = run.facts.watcherPreimages?.takerPaymentRefund;
-  if (preimage && w.ops.txFromBytes(preimage).txHash === tx.txHash) return run.append({ type: 'TakerPaymentRefundedByWatcher', data: txId(tx) });
-  return run.append({ type: 'TakerPaymentRefunded', data: txId(tx) });
+  const byWatcher = ((): boolean => {
+    try {
+      return preimage !== undefined && w.ops.txFromBytes(preimage).txHash === tx.txHash;
+    } catch {
+      // A stored preimage that does not read (an imported record) is not the transaction found.
+      return false;
+    }
+  })();
+  return run.append({ type: byWatcher ? 'TakerPaymentRefundedByWatcher' : 'TakerPaymentRefunded', data: txId(tx) });
 }
 
 /** What the chain can show of the taker payment while the taker waits: the maker's spend, or a refund (its own or a watcher's). */
