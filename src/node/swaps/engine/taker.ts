@@ -287,9 +287,20 @@ async function waitForRefund(run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunde
   });
 }
 
+/**
+ * Refunds the taker payment. Its own broadcast is `TakerPaymentRefunded` even when its bytes are the
+ * refund preimage's (a fixed fee rate and the HTLC's lock time make the same transaction): only a
+ * refund found on chain can be a watcher's.
+ */
 async function refund(run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded' | 'TakerPaymentRefundedByWatcher'>): Promise<void> {
   const w = await takerPayment(run);
-  await takePayment(run, w, { take: 'Refunded', send: () => w.ops.refundPayment(w.payment, w.htlc), on: takerPaymentOutcome(run, w) });
+  const found = takerPaymentOutcome(run, w);
+  await takePayment(run, w, {
+    take: 'Refunded',
+    send: () => w.ops.refundPayment(w.payment, w.htlc),
+    on: { ...found, Refunded: (tx) => run.append({ type: 'TakerPaymentRefunded', data: txId(tx) }) },
+    found,
+  });
 }
 
 async function confirmRefund(run: Run<'TakerPaymentRefundFinished'>): Promise<void> {

@@ -232,10 +232,15 @@ export class FakeSwapOps implements SwapOps {
     if (!htlc || htlc.outcome) throw new SwapValidationError('payment is not refundable');
     if (htlc.tx.sender !== this.me) throw new SwapValidationError('not my payment to refund');
     if (!(await this.canRefund(htlc.tx.timeLock))) throw new SwapValidationError('lock time not reached');
-    const tx = { kind: 'refund' as const, payment: payment.txHash, nonce: this.chain.nextNonce() };
+    const tx = { kind: 'refund' as const, payment: payment.txHash, nonce: this.refundNonce() };
     htlc.outcome = { type: 'Refunded', tx: encode(tx) };
     this.chain.credit(this.me, fromExact(htlc.tx.amount));
     return this.send(tx);
+  }
+
+  /** What makes one refund's bytes differ from another's. */
+  protected refundNonce(): number {
+    return this.chain.nextNonce();
   }
 
   async canRefund(timeLock: number): Promise<boolean> {
@@ -290,13 +295,21 @@ export class FakeSwapOps implements SwapOps {
   }
 }
 
-/** Swap operations of a coin watchers can serve: the taker's preimages, as fake transactions. */
+/**
+ * Swap operations of a coin watchers can serve: the taker's preimages, as fake transactions. Its
+ * own refund is the refund preimage byte for byte, as a UTXO coin's is at a fixed fee rate once the
+ * chain's median time is one past the lock.
+ */
 export class WatchableFakeSwapOps extends FakeSwapOps {
   async makerPaymentSpendPreimage(payment: SwapTx): Promise<SwapTx> {
     return encode({ kind: 'spendPreimage', payment: payment.txHash, signer: bytesToHex(this.htlcPubkey) });
   }
 
   async takerPaymentRefundPreimage(payment: SwapTx): Promise<SwapTx> {
-    return encode({ kind: 'refund', payment: payment.txHash, nonce: this.chain.nextNonce() });
+    return encode({ kind: 'refund', payment: payment.txHash, nonce: 0 });
+  }
+
+  protected override refundNonce(): number {
+    return 0;
   }
 }
