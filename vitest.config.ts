@@ -15,6 +15,7 @@ const SWAP_WAITS = [
   'tests/integration/swaps/recover.test.ts',
   'tests/integration/swaps/importExport.test.ts',
   'tests/integration/swaps/watcher.test.ts',
+  'tests/integration/swaps/watcherTaker.test.ts',
 ];
 
 const integration = {

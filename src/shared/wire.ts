@@ -72,6 +72,8 @@ export interface NodeConf {
   payment_locktime?: number;
   /** KDF's `is_watcher` (default false) and `watcher_conf`: serve KDF takers' swap watcher messages. */
   is_watcher?: boolean;
+  /** KDF's `use_watchers` (default true): this node's takers hand their swaps to watchers. */
+  use_watchers?: boolean;
   watcher_conf?: { wait_taker_payment?: number; wait_maker_payment_spend_factor?: number; refund_start_factor?: number; search_interval?: number };
 }
 

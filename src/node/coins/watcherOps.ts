@@ -7,7 +7,7 @@
  * The `check*Preimage` methods are pure (no chain request), so a forged message is refused for the
  * cost of parsing it. Transaction ids are display-order hex (what Electrum servers take).
  */
-import { SwapValidationError, type HtlcOutcome, type SwapTx } from './swapOps';
+import { SwapValidationError, type HtlcOutcome, type HtlcTerms, type SwapOps, type SwapTx } from './swapOps';
 
 /**
  * A transaction the watcher looks for is not on chain (yet): unlike a wrong transaction, worth
@@ -86,4 +86,23 @@ export interface WatcherOps {
   currentBlock(): Promise<number>;
   /** Calls `listener` on each new block; returns the unsubscribe. */
   onNewBlock(listener: () => void): () => void;
+}
+
+/**
+ * The taker's side (KDF's `create_maker_payment_spend_preimage` / `create_taker_payment_refund_preimage`):
+ * the two transactions a taker hands to watchers right after its payment, signed by its HTLC key,
+ * each spending a whole HTLC output to the taker's own address less a spend fee. Swap operations
+ * that have both are those of a coin KDF calls `is_supported_by_watchers` (its UTXO coins).
+ */
+export interface TakerPreimageOps {
+  /** The spend of the maker payment (`terms`: maker → us) without the secret, which a watcher inserts. */
+  makerPaymentSpendPreimage(payment: SwapTx, terms: HtlcTerms): Promise<SwapTx>;
+  /** The refund of our payment (`terms`: us → maker), valid once the chain is past its lock time. */
+  takerPaymentRefundPreimage(payment: SwapTx, terms: HtlcTerms): Promise<SwapTx>;
+}
+
+/** The swap operations with the preimage builders, or undefined for a coin watchers cannot serve. */
+export function takerPreimageOpsOf(ops: SwapOps): (SwapOps & TakerPreimageOps) | undefined {
+  const o = ops as SwapOps & Partial<TakerPreimageOps>;
+  return typeof o.makerPaymentSpendPreimage === 'function' && typeof o.takerPaymentRefundPreimage === 'function' ? (o as SwapOps & TakerPreimageOps) : undefined;
 }

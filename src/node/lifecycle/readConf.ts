@@ -75,6 +75,7 @@ export function readConf(raw: unknown): NodeConf {
       conf.payment_locktime = paymentLocktime;
     }
     if (r.has('is_watcher')) conf.is_watcher = r.bool('is_watcher');
+    if (r.has('use_watchers')) conf.use_watchers = r.bool('use_watchers');
     if (r.has('watcher_conf')) conf.watcher_conf = readWatcherConf(r.obj_('watcher_conf'));
     return conf;
   } catch (e) {

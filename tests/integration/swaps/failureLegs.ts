@@ -88,6 +88,10 @@ export const MAKER = {
   refundTail: ['MakerPaymentWaitRefundStarted', 'MakerPaymentRefundStarted', 'MakerPaymentRefunded', 'MakerPaymentRefundFinished', 'Finished'],
 };
 
+/**
+ * The taker's: on a UTXO pair both coins can be watched and `use_watchers` is KDF's default (on), so
+ * the taker hands its swap to watchers right after its payment (`WatcherMessageSent`).
+ */
 export const TAKER = {
   success: [
     'Started',
@@ -98,6 +102,7 @@ export const TAKER = {
     'MakerPaymentWaitConfirmStarted',
     'MakerPaymentValidatedAndConfirmed',
     'TakerPaymentSent',
+    'WatcherMessageSent',
     'TakerPaymentSpent',
     'MakerPaymentSpent',
     'MakerPaymentSpendConfirmed',
@@ -109,7 +114,7 @@ export const TAKER = {
 /** The maker paid and the taker never sent its payment: the maker refunds after its lock. */
 export const MAKER_REFUNDED_UNPAID = [...MAKER.success.slice(0, 5), 'TakerPaymentValidateFailed', ...MAKER.refundTail];
 /** The taker paid and the maker never spent: the taker refunds after its lock. */
-export const TAKER_REFUNDED = [...TAKER.success.slice(0, 8), 'TakerPaymentWaitForSpendFailed', ...TAKER.refundTail];
+export const TAKER_REFUNDED = [...TAKER.success.slice(0, 9), 'TakerPaymentWaitForSpendFailed', ...TAKER.refundTail];
 
 export interface EndState {
   maker: string[];

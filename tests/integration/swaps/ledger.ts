@@ -67,9 +67,10 @@ const ROLES = {
     maker: { pays: ['MakerPaymentSent', 'MakerPaymentRefunded'], spends: [], theirs: [] },
     taker: { pays: [], spends: ['TakerPaymentSpent'], theirs: ['TakerPaymentReceived'] },
   },
+  // A watcher's spend or refund is the taker's own pre-signed transaction, paid for by the taker.
   Taker: {
-    taker: { pays: ['TakerFeeSent', 'TakerPaymentSent', 'TakerPaymentRefunded'], spends: [], theirs: [] },
-    maker: { pays: [], spends: ['MakerPaymentSpent'], theirs: ['MakerPaymentReceived'] },
+    taker: { pays: ['TakerFeeSent', 'TakerPaymentSent', 'TakerPaymentRefunded', 'TakerPaymentRefundedByWatcher'], spends: [], theirs: [] },
+    maker: { pays: [], spends: ['MakerPaymentSpent', 'MakerPaymentSpentByWatcher'], theirs: ['MakerPaymentReceived'] },
   },
 } as const;
 
@@ -100,8 +101,8 @@ function sideTxs(swap: Json, ticker: string): SideTxs {
     own,
     theirs: role.theirs.map(tx).filter((t) => t !== undefined).map((t) => t.hex),
     paid: own.some((t) => t.type.endsWith('PaymentSent')),
-    refunded: own.some((t) => t.type.endsWith('Refunded')),
-    spent: own.some((t) => t.type.endsWith('Spent') && role.spends.includes(t.type)),
+    refunded: own.some((t) => t.type.endsWith('Refunded') || t.type.endsWith('RefundedByWatcher')),
+    spent: own.some((t) => role.spends.includes(t.type)),
   };
 }
 

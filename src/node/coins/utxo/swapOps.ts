@@ -11,6 +11,7 @@ import { MmNumber } from '../../../shared/number';
 import { coinError } from '../coinErrors';
 import { earlyFeeError, SwapValidationError, type HtlcOutcome, type HtlcTerms, type SwapOps, type SwapTx } from '../swapOps';
 import type { DexFeePayment } from '../tradeFee';
+import type { TakerPreimageOps } from '../watcherOps';
 import { hash160 as dhash160 } from '../../crypto';
 import type { HistoryItem } from './electrumApi';
 import { coinFeeRate } from './feeRate';
@@ -23,7 +24,7 @@ import { classifySpend, htlcInputOf, secretFromSpend } from './swap/outcome';
 import { checkPaymentOutput, htlcOutputScript, paymentOutputs, redeemScriptOf } from './swap/payment';
 import { checkInputsSignedBy, checkTakerFeeOutputs, isSignedBy, takerFeeOutputs } from './swap/takerFee';
 import { decodeSwapTx, decodeTx, MAX_TX_BYTES, sameAsChain, toSwapTx } from './swap/txBytes';
-import { SWAP_SPEND_TX_SIZE } from './tradeFee';
+import { raiseDynamicRate, SWAP_SPEND_TX_SIZE } from './tradeFee';
 import { planWalletTx } from './kmd/claim';
 import { p2shLockTime } from './kmd/lockTime';
 import { coinTxFormat, feeForVsize, layoutBytes, type TxFormat, type TxOutput } from './tx';
@@ -32,6 +33,7 @@ import {
   HTLC_SPEND_SEQUENCE,
   htlcRefundScriptSig,
   htlcRefundable,
+  htlcSpendPreimageScriptSig,
   htlcSpendScriptSig,
 } from './tx/scripts/htlc';
 import type { UtxoCoinView } from './utxoCoinView';
@@ -45,7 +47,7 @@ const HISTORY_BATCH = 25;
 const MAX_HTLC_HISTORY = 2000;
 const TXID = /^[0-9a-f]{64}$/;
 
-export class UtxoSwapOps implements SwapOps {
+export class UtxoSwapOps implements SwapOps, TakerPreimageOps {
   readonly swapContractBytes = new Uint8Array(0);
   /** The wallet transaction being planned, signed and broadcast; the next one waits for it. */
   private sending: Promise<unknown> = Promise.resolve();
@@ -173,6 +175,43 @@ export class UtxoSwapOps implements SwapOps {
     return this.broadcast(refund);
   }
 
+  /**
+   * KDF's `create_maker_payment_spend_preimage`: the whole HTLC output to our script less the spend
+   * fee at the watcher-preimage rate, final sequence, lock time as our own spend's; scriptSig
+   * `<sig> <redeem>`, the secret left for the watcher to put in.
+   */
+  async makerPaymentSpendPreimage(payment: SwapTx, terms: HtlcTerms): Promise<SwapTx> {
+    if (!sameBytes(terms.receiverPubkey, this.htlcPubkey)) throw coinError.internal('only a payment to our own key can be spent by us');
+    const redeem = redeemScriptOf(terms);
+    return this.preimage(payment, terms, HTLC_SPEND_SEQUENCE, (sig) => htlcSpendPreimageScriptSig(sig, redeem));
+  }
+
+  /** KDF's `create_taker_payment_refund_preimage`: as the spend preimage, with the refund's sequence and scriptSig. */
+  async takerPaymentRefundPreimage(payment: SwapTx, terms: HtlcTerms): Promise<SwapTx> {
+    if (!sameBytes(terms.senderPubkey, this.htlcPubkey)) throw coinError.internal('only our own payment can be refunded by us');
+    const redeem = redeemScriptOf(terms);
+    return this.preimage(payment, terms, HTLC_REFUND_SEQUENCE, (sig) => htlcRefundScriptSig(sig, redeem));
+  }
+
+  private async preimage(payment: SwapTx, terms: HtlcTerms, sequence: number, scriptSig: HtlcSpendRequest['scriptSig']): Promise<SwapTx> {
+    const sign = this.htlcSigner();
+    const decoded = decodeSwapTx(payment, this.format);
+    checkPaymentOutput(decoded, terms, this.toSat(terms.amount));
+    const tx = await buildHtlcSpend({
+      payment: decoded,
+      redeem: redeemScriptOf(terms),
+      to: this.coin.script,
+      fee: await this.htlcSpendFee(true),
+      format: coinTxFormat(this.coin.config),
+      sequence,
+      // KDF's `p2sh_tx_locktime`: the HTLC's lock time while the chain has not passed it (KMD: an hour back at the earliest).
+      lockTime: p2shLockTime(this.coin.ticker, terms.timeLock, await this.medianTimePast(), this.coin.nowSec()),
+      sign,
+      scriptSig,
+    });
+    return toSwapTx(tx);
+  }
+
   async canRefund(timeLock: number): Promise<boolean> {
     const mtp = await this.medianTimePast();
     return htlcRefundable(p2shLockTime(this.coin.ticker, timeLock, mtp, this.coin.nowSec()), mtp);
@@ -266,7 +305,9 @@ export class UtxoSwapOps implements SwapOps {
         ticker,
         decimals,
       });
-      const signed = await this.coin.sign(plan);
+      // KDF's `transaction_preimage`: nLockTime now (KMD's is set by the planner); every input is
+      // final, so it is not enforced, but KDF's watchers refuse a taker fee older than the lock duration by it.
+      const signed = await this.coin.sign({ ...plan, lockTime: plan.lockTime ?? this.coin.nowSec() });
       await this.sendRaw(signed.hex, signed.txid);
       return { txHex: signed.hex, txHash: signed.txid };
     });
@@ -294,11 +335,14 @@ export class UtxoSwapOps implements SwapOps {
 
   /**
    * KDF's `get_htlc_spend_fee(DEFAULT_SWAP_TX_SPEND_SIZE, WithoutApprox)`: 496 bytes at the coin's
-   * rate, at least the server's relay fee with `force_min_relay_fee`.
+   * rate, at least the server's relay fee with `force_min_relay_fee`. A watcher's preimage
+   * (`FeeApproxStage::WatcherPreimage`) raises a dynamic rate by `txfee_volatility_percent` once, as
+   * the swap's start does, since the fee may grow until a watcher broadcasts it.
    */
-  private async htlcSpendFee(): Promise<bigint> {
+  private async htlcSpendFee(forWatcher = false): Promise<bigint> {
     const rate = await coinFeeRate(this.coin.utxo, this.coin.decimals, this.coin.api);
-    return feeForVsize(rate, SWAP_SPEND_TX_SIZE, await this.minRelayFeeRate());
+    const raised = forWatcher && rate.kind === 'dynamic' ? { ...rate, satPerKb: raiseDynamicRate(rate.satPerKb, this.coin.utxo.txfeeVolatilityPercent, 'StartSwap') } : rate;
+    return feeForVsize(raised, SWAP_SPEND_TX_SIZE, await this.minRelayFeeRate());
   }
 
   /** KDF's `get_min_relay_rate`: the server's relay fee in sat/kB when the coin sets `force_min_relay_fee`. */

@@ -9,6 +9,7 @@ import { NodeEvents, type SwapConfirmationsData, type SwapEventData } from '../.
 import { bytesToHex } from '../../crypto';
 import type { P2p } from '../../p2p/types';
 import type { ActiveSwaps } from '../activeSwaps';
+import { watcherTopic } from '../watcher/message';
 import { SwapChannel } from './channel';
 import type { SwapClock } from './clock';
 import type { SavedEvent } from './events';
@@ -36,6 +37,8 @@ export interface SwapEngineDeps {
   identity: SwapIdentity;
   activeSwaps: ActiveSwaps;
   timing?: SwapTiming;
+  /** KDF's `use_watchers`: takers hand their swaps to watchers when both coins can be watched. */
+  useWatchers: boolean;
   /** Node events to the page: `swap_started`, `swap_status`, `swap_confirmations`. */
   emit: SwapEmit;
   log(level: 'debug' | 'info' | 'warn' | 'error', line: string): void;
@@ -185,6 +188,7 @@ export class SwapEngine {
       coins: deps.coins,
       clock: deps.clock,
       timing: deps.timing ?? KDF_TIMING,
+      watchers: deps.useWatchers ? { publish: (coin, payload) => deps.p2p.publish(watcherTopic(coin), payload) } : null,
       onEvent: (s: SavedSwap, event: SavedEvent) => deps.emit(NodeEvents.swapStatus, { uuid: s.uuid, type: s.type, event }),
       onConfirmations: (data) => deps.emit(NodeEvents.swapConfirmations, data),
       log: deps.log,

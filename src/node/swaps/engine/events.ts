@@ -146,6 +146,42 @@ export const TAKER_SUCCESS_EVENTS = [
   'Finished',
 ] as const;
 
+/**
+ * KDF's `TAKER_USING_WATCHERS_SUCCESS_EVENTS`: a taker's success events when both coins can be
+ * watched and `use_watchers` is on (KDF stores the list with the swap; this node shows it for a
+ * swap whose events show that watchers were used).
+ */
+export const TAKER_USING_WATCHERS_SUCCESS_EVENTS = [
+  'Started',
+  'Negotiated',
+  'TakerFeeSent',
+  'TakerPaymentInstructionsReceived',
+  'MakerPaymentReceived',
+  'MakerPaymentWaitConfirmStarted',
+  'MakerPaymentValidatedAndConfirmed',
+  'TakerPaymentSent',
+  'WatcherMessageSent',
+  'TakerPaymentSpent',
+  'MakerPaymentSpent',
+  'MakerPaymentSpentByWatcher',
+  'MakerPaymentSpendConfirmed',
+  'Finished',
+] as const;
+
+/** The events that show a taker used watchers. */
+const WATCHER_EVENTS: ReadonlySet<string> = new Set(['WatcherMessageSent', 'MakerPaymentSpentByWatcher', 'TakerPaymentRefundedByWatcher']);
+
+/** The success events a taker swap with these events shows (KDF's choice of list, see above). */
+export function takerSuccessEvents(events: readonly { event: { type: string } }[]): readonly string[] {
+  return events.some((e) => WATCHER_EVENTS.has(e.event.type)) ? TAKER_USING_WATCHERS_SUCCESS_EVENTS : TAKER_SUCCESS_EVENTS;
+}
+
+/**
+ * KDF's `WatcherMessageSent(Option<Vec<u8>>, Option<Vec<u8>>)`: the maker-payment-spend and the
+ * taker-payment-refund preimages, serde's tuple of two byte arrays (JSON arrays of numbers).
+ */
+export type WatcherMessageSentData = [number[] | null, number[] | null];
+
 type MakerErrorName = Exclude<
   (typeof MAKER_ERROR_EVENTS)[number],
   'MakerPaymentWaitRefundStarted' | 'MakerPaymentRefundStarted' | 'MakerPaymentRefunded' | 'MakerPaymentRefundFinished'
@@ -194,8 +230,10 @@ export type TakerSwapEvent =
   | Unit<'MakerPaymentWaitConfirmStarted'>
   | Unit<'MakerPaymentValidatedAndConfirmed'>
   | With<'TakerPaymentSent', TxId>
+  | With<'WatcherMessageSent', WatcherMessageSentData>
   | With<'TakerPaymentSpent', { transaction: TxId; secret: string }>
   | With<'MakerPaymentSpent', TxId>
+  | With<'MakerPaymentSpentByWatcher', TxId>
   | Unit<'MakerPaymentSpendConfirmed'>
   | With<TakerErrorName, SwapErrorData>
   | With<'TakerPaymentWaitRefundStarted', { wait_until: number }>

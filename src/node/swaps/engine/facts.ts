@@ -40,11 +40,19 @@ export interface TakerFacts {
   readonly takerFee: Stamped<SwapTx> | null;
   readonly makerPayment: SwapTx | null;
   readonly takerPayment: SwapTx | null;
+  /** The preimages handed to watchers (`WatcherMessageSent`); null while none were, or a record lacks one. */
+  readonly watcherPreimages: WatcherPreimages | null;
   /** The maker's spend of the taker payment and the secret (hex) it revealed. */
   readonly takerPaymentSpend: { tx: SwapTx; secret: string } | null;
   readonly makerPaymentSpend: SwapTx | null;
   readonly makerPaymentSpendConfirmed: boolean;
   readonly refund: Refund | null;
+}
+
+/** The taker's two pre-signed transactions a watcher holds. */
+export interface WatcherPreimages {
+  makerPaymentSpend: Uint8Array;
+  takerPaymentRefund: Uint8Array;
 }
 
 const refundOf = (data: { tx_hex: string; tx_hash: string } | null): Refund => ({ tx: data ? swapTx(data) : null });
@@ -85,7 +93,12 @@ export function applyTakerEvent(f: TakerFacts, saved: SavedEvent<TakerSwapEvent>
       return { ...f, takerPayment: swapTx(e.data) };
     case 'TakerPaymentSpent':
       return { ...f, takerPaymentSpend: { tx: swapTx(e.data.transaction), secret: e.data.secret } };
+    case 'WatcherMessageSent': {
+      const [spend, refund] = e.data;
+      return spend && refund ? { ...f, watcherPreimages: { makerPaymentSpend: Uint8Array.from(spend), takerPaymentRefund: Uint8Array.from(refund) } } : f;
+    }
     case 'MakerPaymentSpent':
+    case 'MakerPaymentSpentByWatcher':
       return { ...f, makerPaymentSpend: swapTx(e.data) };
     case 'MakerPaymentSpendConfirmed':
       return { ...f, makerPaymentSpendConfirmed: true };
@@ -129,6 +142,7 @@ export function takerFacts(events: readonly SavedEvent<TakerSwapEvent>[]): Taker
     takerFee: null,
     makerPayment: null,
     takerPayment: null,
+    watcherPreimages: null,
     takerPaymentSpend: null,
     makerPaymentSpend: null,
     makerPaymentSpendConfirmed: false,

@@ -9,7 +9,7 @@
 import { bytesToHex, hexToBytes } from '../../crypto';
 import { MmError } from '../../core/errors';
 import { deriveSwapSecret, secretHash } from '../protocol/secret';
-import { MAKER_ERROR_EVENTS, MAKER_SUCCESS_EVENTS, TAKER_ERROR_EVENTS, TAKER_SUCCESS_EVENTS } from './events';
+import { MAKER_ERROR_EVENTS, MAKER_SUCCESS_EVENTS, TAKER_ERROR_EVENTS, takerSuccessEvents } from './events';
 import { parseStoredSwap, SAVED_SWAP_VERSION, startedData, type SavedSwap } from './savedSwap';
 import { LOWER_UUID_RE } from '../../../shared/uuid';
 
@@ -43,7 +43,7 @@ export function exportSwap(swap: SavedSwap): Record<string, unknown> {
     taker_coin_usd_price: null,
     gui: swap.gui,
     mm_version: swap.mm_version,
-    success_events: maker ? MAKER_SUCCESS_EVENTS : TAKER_SUCCESS_EVENTS,
+    success_events: maker ? MAKER_SUCCESS_EVENTS : takerSuccessEvents(swap.events),
     error_events: maker ? MAKER_ERROR_EVENTS : TAKER_ERROR_EVENTS,
   };
 }

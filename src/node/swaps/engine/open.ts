@@ -44,6 +44,8 @@ export async function openSwapEngine(ctx: NodeContext, p2p: P2p, activeSwaps: Ac
       paymentLocktime: ctx.conf.payment_locktime ?? DEFAULT_PAYMENT_LOCKTIME,
     },
     activeSwaps,
+    // KDF's `disable_watchers_globally`: on unless the conf says `use_watchers: false`.
+    useWatchers: ctx.conf.use_watchers ?? true,
     emit: (event, data) => ctx.platform.emit(event, data),
     log: ctx.log,
   });

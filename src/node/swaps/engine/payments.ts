@@ -47,8 +47,10 @@ export interface Take {
   take: HtlcOutcome['type'];
   /** Builds, signs and broadcasts the spend or refund. */
   send: () => Promise<SwapTx>;
-  /** A broadcast of one's own ends in `on[take]`, as the same outcome found on chain does. */
+  /** A broadcast of one's own ends in `on[take]`, as the same outcome found on chain does (unless `found` is given). */
   on: OnOutcome;
+  /** What an outcome found on chain (not broadcast by this loop) records, when it differs from `on`. */
+  found?: OnOutcome;
   /** After a broadcast that failed: true ends the loop (the step recorded why). */
   giveUp?: () => Promise<boolean>;
 }
@@ -56,7 +58,7 @@ export interface Take {
 /** Spends or refunds the payment, trying again each poll while it is still locked. */
 export function takePayment(run: PollingRun, w: WatchedPayment, t: Take): Promise<void> {
   return watchPayment(run, w, {
-    on: t.on,
+    on: t.found ?? t.on,
     unsettled: async () => {
       const tx = await run.attempt(() => run.broadcast(t.send));
       if (tx) {

@@ -38,6 +38,8 @@ export interface SwapTiming {
   shortResendMs: number;
   /** MakerPayment is re-sent this often while the maker waits for the taker payment. */
   makerPaymentResendMs: number;
+  /** The taker's watcher message is re-sent this often while it waits for the maker's spend (KDF's `BROADCAST_MSG_INTERVAL_SEC`). */
+  watcherMsgResendMs: number;
   /**
    * WAIT_CONFIRM_INTERVAL_SEC: the longest wait between two looks at a chain (confirmations, a
    * spend, the refund lock, a retried broadcast); a new block of the chain watched ends it sooner.
@@ -54,16 +56,25 @@ export const KDF_TIMING: SwapTiming = {
   messageWaitMs: 690_000,
   shortResendMs: 100_000,
   makerPaymentResendMs: 600_000,
+  watcherMsgResendMs: 600_000,
   pollMs: 15_000,
   feeValidationAttempts: 6,
   feeValidationRetryMs: 10_000,
 };
+
+/** How a running taker reaches swap watchers (engine/watchers.ts). */
+export interface WatcherPublisher {
+  /** Publishes `payload` on `swpwtchr/<takerCoin>`, signed with the node's (HTLC) key. */
+  publish(takerCoin: string, payload: Uint8Array): Promise<void>;
+}
 
 export interface RunDeps {
   records: SwapRecords;
   coins: SwapCoins;
   clock: SwapClock;
   timing: SwapTiming;
+  /** Where a taker hands its swap to watchers; null when the conf's `use_watchers` is false. */
+  watchers: WatcherPublisher | null;
   /** Told of every event once it is stored. */
   onEvent(swap: SavedSwap, event: SavedEvent): void;
   /** Told each time the confirmation count of a transaction the swap waits for changes. */

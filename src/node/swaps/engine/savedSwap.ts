@@ -8,13 +8,14 @@ import {
   MAKER_ERROR_EVENTS,
   MAKER_SUCCESS_EVENTS,
   TAKER_ERROR_EVENTS,
-  TAKER_SUCCESS_EVENTS,
+  TAKER_USING_WATCHERS_SUCCESS_EVENTS,
   type MakerSwapData,
   type MakerSwapEvent,
   type SavedEvent,
   type TakerSwapData,
   type TakerSwapEvent,
 } from './events';
+import { MAX_PREIMAGE_BYTES } from '../watcher/message';
 
 /** The version of the record layout this code writes. */
 export const SAVED_SWAP_VERSION = 1;
@@ -155,7 +156,18 @@ const TX_EVENTS = new Set([
   'MakerPaymentReceived',
   'TakerPaymentSent',
   'MakerPaymentSpent',
+  'MakerPaymentSpentByWatcher',
 ]);
+
+/** `WatcherMessageSent`'s two optional preimages, each a bounded array of bytes. */
+function checkWatcherMessageSent(data: unknown, path: string): void {
+  if (!Array.isArray(data) || data.length !== 2) throw new SavedSwapError(`${path}: expected [spend preimage, refund preimage]`);
+  data.forEach((p: unknown, i) => {
+    if (p === null) return;
+    const ok = Array.isArray(p) && p.length > 0 && p.length <= MAX_PREIMAGE_BYTES && p.every((b) => Number.isInteger(b) && b >= 0 && b <= 255);
+    if (!ok) throw new SavedSwapError(`${path}[${i}]: expected null or 1 to ${MAX_PREIMAGE_BYTES} bytes`);
+  });
+}
 const UNIT_EVENTS = new Set([
   'TakerPaymentWaitConfirmStarted',
   'TakerPaymentValidatedAndConfirmed',
@@ -174,11 +186,12 @@ const UNIT_EVENTS = new Set([
 /** Checks one event's data against its type; the type must be one of the role's. */
 function checkEvent(role: 'Maker' | 'Taker', type: string, data: unknown, path: string): void {
   const errors: readonly string[] = role === 'Maker' ? MAKER_ERROR_EVENTS : TAKER_ERROR_EVENTS;
-  const successes: readonly string[] = role === 'Maker' ? MAKER_SUCCESS_EVENTS : TAKER_SUCCESS_EVENTS;
+  const successes: readonly string[] = role === 'Maker' ? MAKER_SUCCESS_EVENTS : TAKER_USING_WATCHERS_SUCCESS_EVENTS;
   if (!errors.includes(type) && !successes.includes(type)) throw new SavedSwapError(`${path}.type: no ${role} event ${type}`);
   if (type === 'Started') return checkStarted(role, data, `${path}.data`);
   if (type === 'Negotiated') return checkNegotiated(role, data, `${path}.data`);
   if (TX_EVENTS.has(type) || (role === 'Maker' && type === 'TakerPaymentSpent')) return checkTxId(data, `${path}.data`);
+  if (role === 'Taker' && type === 'WatcherMessageSent') return checkWatcherMessageSent(data, `${path}.data`);
   if (type === 'TakerPaymentSpent') {
     const d = obj(data, `${path}.data`);
     checkTxId(d.transaction, `${path}.data.transaction`);

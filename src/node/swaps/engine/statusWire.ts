@@ -8,8 +8,8 @@ import {
   MAKER_ERROR_EVENTS,
   MAKER_SUCCESS_EVENTS,
   TAKER_ERROR_EVENTS,
-  TAKER_SUCCESS_EVENTS,
   isErrorEvent,
+  takerSuccessEvents,
   type MakerSwapEvent,
   type SavedEvent,
   type SwapEvent,
@@ -32,6 +32,7 @@ const NOT_RECOVERABLE: ReadonlySet<SwapEvent['type']> = new Set<SwapEvent['type'
   'TakerPaymentTransactionFailed',
   'MakerPaymentSpendConfirmed',
   'TakerPaymentRefunded',
+  'TakerPaymentRefundedByWatcher',
 ]);
 
 /** The saved swap as KDF serializes `SavedSwap` (tagged by `type`), secrets hidden. */
@@ -87,7 +88,7 @@ function makerSwapBody(swap: MakerSavedSwap): Def<'MakerSavedSwap'> {
 }
 
 function takerSwapBody(swap: TakerSavedSwap): Def<'TakerSavedSwap'> {
-  return swapBody(swap, swap.events.map(takerEventToWire), TAKER_SUCCESS_EVENTS, TAKER_ERROR_EVENTS);
+  return swapBody(swap, swap.events.map(takerEventToWire), takerSuccessEvents(swap.events), TAKER_ERROR_EVENTS);
 }
 
 export function swapStatusToWire(swap: SavedSwap): Def<'MySwapStatusResponse'> {

@@ -19,6 +19,7 @@ import { confirmTaken, takePayment, watchPayment, type OnOutcome, type WatchedPa
 import { errorText, txId } from './run';
 import type { TakerSavedSwap } from './savedSwap';
 import { takerSideTerms, type SwapTerms } from './terms';
+import { buildWatcherPreimages, takerWatcherMessage, watcherMessageSentData } from './watchers';
 
 /** A taker step's run: it may append the events `E`. */
 type Run<E extends TakerEventType> = StepRun<TakerSavedSwap, TakerFacts, E>;
@@ -166,25 +167,76 @@ async function recordSpend(run: Run<'TakerPaymentSpent'>, w: WatchedPayment, spe
   await run.append({ type: 'TakerPaymentSpent', data: { transaction: txId(spend), secret: bytesToHex(secret) } });
 }
 
-/** What the chain can show of the taker payment while the taker waits: the maker's spend, or its refund. */
-const takerPaymentOutcome = (run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded'>, w: WatchedPayment): OnOutcome => ({
+/**
+ * Records a refund of the taker payment: one the chain shows that is the refund preimage handed to
+ * watchers was broadcast by a watcher (KDF's `TakerPaymentRefundedByWatcher`, which ends the swap).
+ */
+function recordRefund(run: Run<'TakerPaymentRefunded' | 'TakerPaymentRefundedByWatcher'>, w: WatchedPayment, tx: SwapTx): Promise<void> {
+  const preimage = run.facts.watcherPreimages?.takerPaymentRefund;
+  const byWatcher = ((): boolean => {
+    try {
+      return preimage !== undefined && w.ops.txFromBytes(preimage).txHash === tx.txHash;
+    } catch {
+      // A stored preimage that does not read (an imported record) is not the transaction found.
+      return false;
+    }
+  })();
+  return run.append({ type: byWatcher ? 'TakerPaymentRefundedByWatcher' : 'TakerPaymentRefunded', data: txId(tx) });
+}
+
+/** What the chain can show of the taker payment while the taker waits: the maker's spend, or a refund (its own or a watcher's). */
+const takerPaymentOutcome = (run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded' | 'TakerPaymentRefundedByWatcher'>, w: WatchedPayment): OnOutcome => ({
   Spent: (tx) => recordSpend(run, w, tx),
-  Refunded: (tx) => run.append({ type: 'TakerPaymentRefunded', data: txId(tx) }),
+  Refunded: (tx) => recordRefund(run, w, tx),
 });
 
 /**
- * Watches the taker payment until the maker spends it or its lock time passes, telling the maker
- * of it again now (a resumed swap may have stopped before it did) and every so often.
+ * KDF's `process_watcher_logic`, right after the taker payment: with `use_watchers` and both coins
+ * able to make them, the two preimages are built and stored in `WatcherMessageSent` (true); the
+ * next step publishes them. A preimage that cannot be built leaves the swap without watchers, as KDF
+ * logs and goes on.
  */
-async function waitForTakerPaymentSpend(run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded' | 'TakerPaymentWaitForSpendFailed'>): Promise<void> {
+async function handToWatchers(run: Run<'WatcherMessageSent'>): Promise<boolean> {
+  const f = run.facts;
+  if (!run.deps.watchers) return false;
+  let preimages;
+  try {
+    preimages = await buildWatcherPreimages(f, await run.coin(f.started.maker_coin), await run.coin(f.started.taker_coin));
+  } catch (e) {
+    run.stopIfAborted(e);
+    run.deps.log('error', `swap ${f.started.uuid}: The watcher message could not be sent, error creating at least one of the preimages: ${errorText(e)}`);
+    return false;
+  }
+  if (!preimages) return false;
+  await run.append({ type: 'WatcherMessageSent', data: watcherMessageSentData(preimages) });
+  return true;
+}
+
+/**
+ * Watches the taker payment until the maker spends it or its lock time passes, telling the maker
+ * of it again now (a resumed swap may have stopped before it did) and every so often; the watchers
+ * too, once their message is stored (KDF re-sends it every 600 s while it waits; this node also at
+ * once, so a resumed taker's watchers hear of it again).
+ */
+async function waitForTakerPaymentSpend(
+  run: Run<'WatcherMessageSent' | 'TakerPaymentSpent' | 'TakerPaymentRefunded' | 'TakerPaymentRefundedByWatcher' | 'TakerPaymentWaitForSpendFailed'>,
+): Promise<void> {
+  if (run.last.type === 'TakerPaymentSent' && (await handToWatchers(run))) return;
   const d = run.facts.started;
   const w = await takerPayment(run);
+  const { clock, timing, watchers } = run.deps;
   let lastSent = -Infinity;
+  let lastToWatchers = -Infinity;
   await watchPayment(run, w, {
     on: takerPaymentOutcome(run, w),
     beforeLook: async () => {
-      if (run.deps.clock.now() - lastSent < run.deps.timing.makerPaymentResendMs) return;
-      lastSent = run.deps.clock.now();
+      const preimages = run.facts.watcherPreimages;
+      if (watchers && preimages && clock.now() - lastToWatchers >= timing.watcherMsgResendMs) {
+        lastToWatchers = clock.now();
+        await run.attempt(() => watchers.publish(d.taker_coin, takerWatcherMessage(run.facts, preimages)));
+      }
+      if (clock.now() - lastSent < timing.makerPaymentResendMs) return;
+      lastSent = clock.now();
       await run.channel.send({ type: 'TakerPayment', tx: hexToBytes(w.payment.txHex) });
     },
     unsettled: async () => {
@@ -195,17 +247,22 @@ async function waitForTakerPaymentSpend(run: Run<'TakerPaymentSpent' | 'TakerPay
   });
 }
 
-/** Spends the maker payment with the revealed secret, retrying as long as the maker has not refunded it. */
-async function spendMakerPayment(run: Run<'MakerPaymentSpent' | 'MakerPaymentSpendFailed'>): Promise<void> {
+/**
+ * Spends the maker payment with the revealed secret, retrying as long as the maker has not refunded
+ * it. A spend found on chain once watchers hold the preimage is theirs (KDF's
+ * `MakerPaymentSpentByWatcher`, as its restart records any spend it finds then): only the taker's
+ * key signs a spend of it, here or in the preimage.
+ */
+async function spendMakerPayment(run: Run<'MakerPaymentSpent' | 'MakerPaymentSpentByWatcher' | 'MakerPaymentSpendFailed'>): Promise<void> {
   const w = await makerPayment(run);
   const secret = revealedSecret(run.facts);
+  const refunded = (): Promise<void> => run.append({ type: 'MakerPaymentSpendFailed', data: { error: 'The maker refunded its payment' } });
+  const found = run.facts.watcherPreimages ? 'MakerPaymentSpentByWatcher' : 'MakerPaymentSpent';
   await takePayment(run, w, {
     take: 'Spent',
     send: () => w.ops.spendPayment(w.payment, w.htlc, secret),
-    on: {
-      Spent: (tx) => run.append({ type: 'MakerPaymentSpent', data: txId(tx) }),
-      Refunded: () => run.append({ type: 'MakerPaymentSpendFailed', data: { error: 'The maker refunded its payment' } }),
-    },
+    on: { Spent: (tx) => run.append({ type: 'MakerPaymentSpent', data: txId(tx) }), Refunded: refunded },
+    found: { Spent: (tx) => run.append({ type: found, data: txId(tx) }), Refunded: refunded },
   });
 }
 
@@ -218,7 +275,7 @@ async function confirmMakerPaymentSpend(run: Run<'MakerPaymentSpendConfirmed'>):
 }
 
 /** Waits until the taker payment can be refunded, taking the maker's spend instead if it comes first. */
-async function waitForRefund(run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded' | 'TakerPaymentRefundStarted'>): Promise<void> {
+async function waitForRefund(run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded' | 'TakerPaymentRefundedByWatcher' | 'TakerPaymentRefundStarted'>): Promise<void> {
   const w = await takerPayment(run);
   await watchPayment(run, w, {
     on: takerPaymentOutcome(run, w),
@@ -230,9 +287,20 @@ async function waitForRefund(run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunde
   });
 }
 
-async function refund(run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded'>): Promise<void> {
+/**
+ * Refunds the taker payment. Its own broadcast is `TakerPaymentRefunded` even when its bytes are the
+ * refund preimage's (a fixed fee rate and the HTLC's lock time make the same transaction): only a
+ * refund found on chain can be a watcher's.
+ */
+async function refund(run: Run<'TakerPaymentSpent' | 'TakerPaymentRefunded' | 'TakerPaymentRefundedByWatcher'>): Promise<void> {
   const w = await takerPayment(run);
-  await takePayment(run, w, { take: 'Refunded', send: () => w.ops.refundPayment(w.payment, w.htlc), on: takerPaymentOutcome(run, w) });
+  const found = takerPaymentOutcome(run, w);
+  await takePayment(run, w, {
+    take: 'Refunded',
+    send: () => w.ops.refundPayment(w.payment, w.htlc),
+    on: { ...found, Refunded: (tx) => run.append({ type: 'TakerPaymentRefunded', data: txId(tx) }) },
+    found,
+  });
 }
 
 async function confirmRefund(run: Run<'TakerPaymentRefundFinished'>): Promise<void> {
@@ -250,14 +318,17 @@ const STEPS = {
   startMakerPaymentConfirm: step(['MakerPaymentWaitConfirmStarted'], (run) => run.append({ type: 'MakerPaymentWaitConfirmStarted' })),
   validateMakerPayment: step(['MakerPaymentValidatedAndConfirmed', 'MakerPaymentWaitConfirmFailed', 'MakerPaymentValidateFailed'], validateMakerPayment),
   sendTakerPayment: step(['TakerPaymentSent', 'TakerPaymentTransactionFailed'], sendTakerPayment),
-  waitForTakerPaymentSpend: step(['TakerPaymentSpent', 'TakerPaymentRefunded', 'TakerPaymentWaitForSpendFailed'], waitForTakerPaymentSpend),
-  spendMakerPayment: step(['MakerPaymentSpent', 'MakerPaymentSpendFailed'], spendMakerPayment),
+  waitForTakerPaymentSpend: step(
+    ['WatcherMessageSent', 'TakerPaymentSpent', 'TakerPaymentRefunded', 'TakerPaymentRefundedByWatcher', 'TakerPaymentWaitForSpendFailed'],
+    waitForTakerPaymentSpend,
+  ),
+  spendMakerPayment: step(['MakerPaymentSpent', 'MakerPaymentSpentByWatcher', 'MakerPaymentSpendFailed'], spendMakerPayment),
   confirmMakerPaymentSpend: step(['MakerPaymentSpendConfirmed'], confirmMakerPaymentSpend),
   startRefundWait: step(['TakerPaymentWaitRefundStarted'], (run) =>
     run.append({ type: 'TakerPaymentWaitRefundStarted', data: { wait_until: run.facts.started.taker_payment_lock } }),
   ),
-  waitForRefund: step(['TakerPaymentSpent', 'TakerPaymentRefunded', 'TakerPaymentRefundStarted'], waitForRefund),
-  refund: step(['TakerPaymentSpent', 'TakerPaymentRefunded'], refund),
+  waitForRefund: step(['TakerPaymentSpent', 'TakerPaymentRefunded', 'TakerPaymentRefundedByWatcher', 'TakerPaymentRefundStarted'], waitForRefund),
+  refund: step(['TakerPaymentSpent', 'TakerPaymentRefunded', 'TakerPaymentRefundedByWatcher'], refund),
   confirmRefund: step(['TakerPaymentRefundFinished'], confirmRefund),
   finish: step(['Finished'], (run) => run.append({ type: 'Finished' })),
 };
@@ -283,12 +354,14 @@ export const TAKER_MACHINE: SwapMachine<TakerSavedSwap, TakerFacts, keyof typeof
     MakerPaymentValidateFailed: 'finish',
     MakerPaymentWaitConfirmFailed: 'finish',
     TakerPaymentSent: 'waitForTakerPaymentSpend',
+    WatcherMessageSent: 'waitForTakerPaymentSpend',
     TakerPaymentTransactionFailed: 'finish',
     TakerPaymentDataSendFailed: 'startRefundWait',
     TakerPaymentWaitConfirmFailed: 'startRefundWait',
     TakerPaymentSpent: 'spendMakerPayment',
     TakerPaymentWaitForSpendFailed: 'startRefundWait',
     MakerPaymentSpent: 'confirmMakerPaymentSpend',
+    MakerPaymentSpentByWatcher: 'confirmMakerPaymentSpend',
     MakerPaymentSpendConfirmed: 'finish',
     // Written by KDF only; its next command is the refund path too.
     MakerPaymentSpendConfirmFailed: 'startRefundWait',

@@ -10,6 +10,7 @@ import { MmNumber } from '../../../../../src/shared/number';
 import { bytesToHex, hexToBytes, sha256 } from '../../../../../src/node/crypto';
 import type { DexFeePayment } from '../../../../../src/node/coins/tradeFee';
 import { earlyFeeError, SwapValidationError, type HtlcOutcome, type HtlcTerms, type SwapOps, type SwapTx } from '../../../../../src/node/coins/swapOps';
+import type { SwapTiming } from '../../../../../src/node/swaps/engine/run';
 import { secretHash } from '../../../../../src/node/swaps/protocol/secret';
 import type { VirtualClock } from './virtualClock';
 
@@ -18,6 +19,8 @@ export const DEX_FEE_KEY = 'dex';
 
 type FakeTx =
   | { kind: 'fee'; sender: string; amount: string; uuid: string }
+  /** A taker's spend of the maker payment signed in advance: a watcher adds the secret (`completeSpendPreimage`). */
+  | { kind: 'spendPreimage'; payment: string; signer: string }
   | { kind: 'payment'; sender: string; receiver: string; secretHash: string; timeLock: number; amount: string; nonce: number }
   | { kind: 'spend'; payment: string; secret: string }
   | { kind: 'refund'; payment: string; nonce: number };
@@ -89,6 +92,29 @@ export class FakeChain {
   nextNonce(): number {
     return ++this.nonce;
   }
+
+  /**
+   * A watcher's broadcast of a taker's preimage: the spend preimage completed with `secret`, or the
+   * refund preimage as it is; it settles the HTLC for its receiver (spend) or sender (refund) when
+   * the chain would take it, and throws as a node would refuse it otherwise.
+   */
+  broadcastPreimage(preimage: SwapTx, secret?: Uint8Array): SwapTx {
+    const t = decode(preimage.txHex);
+    if (t.kind !== 'spendPreimage' && t.kind !== 'refund') throw new SwapValidationError('not a preimage');
+    const htlc = this.htlcs.get(t.payment);
+    if (!htlc || htlc.outcome) throw new SwapValidationError('the payment is already settled');
+    if (t.kind === 'refund') {
+      if (Math.floor(this.clock.now() / 1000) < htlc.tx.timeLock) throw new SwapValidationError('lock time not reached');
+      htlc.outcome = { type: 'Refunded', tx: preimage };
+      this.credit(htlc.tx.sender, fromExact(htlc.tx.amount));
+      return this.broadcast(t, 'watcher');
+    }
+    if (!secret || bytesToHex(secretHash(secret)) !== htlc.tx.secretHash || t.signer !== htlc.tx.receiver) throw new SwapValidationError('not a valid spend');
+    const tx = { kind: 'spend' as const, payment: t.payment, secret: bytesToHex(secret) };
+    htlc.outcome = { type: 'Spent', tx: encode(tx), secret };
+    this.credit(htlc.tx.receiver, fromExact(htlc.tx.amount));
+    return this.broadcast(tx, 'watcher');
+  }
 }
 
 /** Ways a test makes a node misbehave or crash. */
@@ -104,6 +130,12 @@ export interface FakeOpsOptions {
   validatesMinedOnly?: boolean;
   /** Called as a chain read starts: a test stops the node in the middle of a step from here. */
   onRead?: (method: 'checkIfMyPaymentSent' | 'findPaymentOutcome' | 'confirmations') => void;
+  /** The coin can make watcher preimages (KDF's `is_supported_by_watchers`): WatchableFakeSwapOps. */
+  watchable?: boolean;
+  /** The node's conf `use_watchers` (KDF's default: true). */
+  useWatchers?: boolean;
+  /** The node's swap waits, KDF's unless given. */
+  timing?: SwapTiming;
 }
 
 export class FakeSwapOps implements SwapOps {
@@ -200,10 +232,15 @@ export class FakeSwapOps implements SwapOps {
     if (!htlc || htlc.outcome) throw new SwapValidationError('payment is not refundable');
     if (htlc.tx.sender !== this.me) throw new SwapValidationError('not my payment to refund');
     if (!(await this.canRefund(htlc.tx.timeLock))) throw new SwapValidationError('lock time not reached');
-    const tx = { kind: 'refund' as const, payment: payment.txHash, nonce: this.chain.nextNonce() };
+    const tx = { kind: 'refund' as const, payment: payment.txHash, nonce: this.refundNonce() };
     htlc.outcome = { type: 'Refunded', tx: encode(tx) };
     this.chain.credit(this.me, fromExact(htlc.tx.amount));
     return this.send(tx);
+  }
+
+  /** What makes one refund's bytes differ from another's. */
+  protected refundNonce(): number {
+    return this.chain.nextNonce();
   }
 
   async canRefund(timeLock: number): Promise<boolean> {
@@ -255,5 +292,24 @@ export class FakeSwapOps implements SwapOps {
 
   onNewBlock(listener: () => void): () => void {
     return this.options.silentBlocks ? () => undefined : this.chain.nextBlock(listener);
+  }
+}
+
+/**
+ * Swap operations of a coin watchers can serve: the taker's preimages, as fake transactions. Its
+ * own refund is the refund preimage byte for byte, as a UTXO coin's is at a fixed fee rate once the
+ * chain's median time is one past the lock.
+ */
+export class WatchableFakeSwapOps extends FakeSwapOps {
+  async makerPaymentSpendPreimage(payment: SwapTx): Promise<SwapTx> {
+    return encode({ kind: 'spendPreimage', payment: payment.txHash, signer: bytesToHex(this.htlcPubkey) });
+  }
+
+  async takerPaymentRefundPreimage(payment: SwapTx): Promise<SwapTx> {
+    return encode({ kind: 'refund', payment: payment.txHash, nonce: 0 });
+  }
+
+  protected override refundNonce(): number {
+    return 0;
   }
 }

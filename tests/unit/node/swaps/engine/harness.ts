@@ -16,7 +16,7 @@ import type { SwapStartParams } from '../../../../../src/node/swaps/engine/start
 import { SwapStore, type SwapsDb } from '../../../../../src/node/swaps/engine/store';
 import type { StoredSwapRecord } from '../../../../../src/node/storage/swapsDb';
 import { Bus, type BusP2p } from '../../orders/bus';
-import { FakeChain, FakeSwapOps, type FakeOpsOptions } from './fakeChain';
+import { FakeChain, FakeSwapOps, WatchableFakeSwapOps, type FakeOpsOptions } from './fakeChain';
 import { VirtualClock } from './virtualClock';
 
 export const MAKER_COIN = 'RLTC1';
@@ -100,7 +100,10 @@ export class SwapNode {
       put: (record) => (this.epoch === epoch ? db.put(record) : Promise.reject(new Error('node crashed'))),
     };
     const ops = new Map(
-      [this.net.makerChain, this.net.takerChain].map((c) => [c.ticker, new FakeSwapOps(c, this.pubkey, { ...options, onCrash: () => this.crash() })]),
+      [this.net.makerChain, this.net.takerChain].map((c) => {
+        const Ops = options.watchable ? WatchableFakeSwapOps : FakeSwapOps;
+        return [c.ticker, new Ops(c, this.pubkey, { ...options, onCrash: () => this.crash() })];
+      }),
     );
     this.ops = ops;
     this.p2p = this.net.bus.join(this.pubkey, this.key);
@@ -114,7 +117,8 @@ export class SwapNode {
       clock: this.net.clock,
       identity: { pubkey: this.pubkey, privkey: this.key, gui: 'tests', mmVersion: 'test', paymentLocktime: PAYMENT_LOCKTIME },
       activeSwaps: this.activeSwaps,
-      timing: KDF_TIMING,
+      timing: options.timing ?? KDF_TIMING,
+      useWatchers: options.useWatchers ?? true,
       emit: (event, data) => {
         if (event === 'swap_started') this.started.push(data);
         if (event === 'swap_confirmations') this.confirmations.push(data as SwapConfirmationsData);

@@ -11,6 +11,7 @@ import {
   MAKER_SUCCESS_EVENTS,
   TAKER_ERROR_EVENTS,
   TAKER_SUCCESS_EVENTS,
+  TAKER_USING_WATCHERS_SUCCESS_EVENTS,
   type MakerEventType,
   type MakerSwapEvent,
   type SavedEvent,
@@ -117,13 +118,15 @@ describe('the fold of recorded KDF swaps', () => {
 describe('the transition tables', () => {
   const tables = [
     ['Maker', MAKER_MACHINE, [...MAKER_SUCCESS_EVENTS, ...MAKER_ERROR_EVENTS]],
-    ['Taker', TAKER_MACHINE, [...TAKER_SUCCESS_EVENTS, ...TAKER_ERROR_EVENTS]],
+    ['Taker', TAKER_MACHINE, [...TAKER_SUCCESS_EVENTS, ...TAKER_USING_WATCHERS_SUCCESS_EVENTS, ...TAKER_ERROR_EVENTS]],
   ] as const;
 
   it.each(tables)('%s: every event KDF lists has a next step, and only Finished ends the swap', (_, machine, listed) => {
     // The lists KDF shows (`success_events`, `error_events`) are exactly each role's event types.
     expectTypeOf<(typeof MAKER_SUCCESS_EVENTS)[number] | (typeof MAKER_ERROR_EVENTS)[number]>().toEqualTypeOf<MakerEventType>();
-    expectTypeOf<(typeof TAKER_SUCCESS_EVENTS)[number] | (typeof TAKER_ERROR_EVENTS)[number]>().toEqualTypeOf<TakerEventType>();
+    // A taker using watchers (KDF's TAKER_USING_WATCHERS_SUCCESS_EVENTS) has every success event of one that does not, and three more.
+    expectTypeOf<(typeof TAKER_USING_WATCHERS_SUCCESS_EVENTS)[number] | (typeof TAKER_ERROR_EVENTS)[number]>().toEqualTypeOf<TakerEventType>();
+    expectTypeOf<(typeof TAKER_SUCCESS_EVENTS)[number]>().toMatchTypeOf<(typeof TAKER_USING_WATCHERS_SUCCESS_EVENTS)[number]>();
     const next = machine.next as Record<string, string | null>;
     expect(Object.keys(next).sort()).toEqual([...new Set(listed)].sort());
     expect(Object.entries(next).filter(([, step]) => step === null)).toEqual([['Finished', null]]);
@@ -178,6 +181,7 @@ function makerRun(events: SavedEvent<MakerSwapEvent>[], stored: SavedSwap[]): Sw
     coins: () => undefined,
     clock: { now: () => 1638984500000, sleep: async () => undefined },
     timing: KDF_TIMING,
+    watchers: null,
     onEvent: () => undefined,
     onConfirmations: () => undefined,
     log: () => undefined,

@@ -26,6 +26,19 @@ describe('watcher conf', () => {
     expect(() => readConf(raw)).toThrow(expect.objectContaining({ errorType: 'ErrorDeserializingConfig', errorData: expect.objectContaining({ field }) }));
   });
 
+  it("reads KDF's use_watchers (the taker side; absent means on, as KDF's `disable_watchers_globally`), refusing a value that is not a bool", () => {
+    expect(readConf({}).use_watchers).toBeUndefined();
+    expect(readConf({ use_watchers: false }).use_watchers).toBe(false);
+    expect(readConf({ use_watchers: true }).use_watchers).toBe(true);
+    // null reads as absent, as KDF's `as_bool().unwrap_or(true)` takes it.
+    expect(readConf({ use_watchers: null }).use_watchers).toBeUndefined();
+    for (const bad of ['false', 0, {}]) {
+      expect(() => readConf({ use_watchers: bad })).toThrow(
+        expect.objectContaining({ errorType: 'ErrorDeserializingConfig', errorData: expect.objectContaining({ field: 'use_watchers' }) }),
+      );
+    }
+  });
+
   it("gives KDF's deadlines: confirmed by 4/5 of the lock, the taker's own spend until 1×, refund from 1.5×, the maker's lock at 2×", () => {
     expect(watchDeadlines(1000, 7800, watcherConfOf({}))).toEqual({
       takerLock: 8800,

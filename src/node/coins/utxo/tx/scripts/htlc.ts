@@ -90,6 +90,15 @@ export function htlcSpendScriptSig(signature: Uint8Array, secret: Uint8Array, re
   return concatBytes(push(signature), push(ofLength(secret, 32, 'a swap secret')), Uint8Array.of(OP_0), push(redeem));
 }
 
+/**
+ * The receiver's spend before the secret is known (KDF's maker-payment-spend preimage for a
+ * watcher): `<sig+hashtype> <redeem>`; the watcher puts the secret and OP_0 between the two, which
+ * the signature does not cover.
+ */
+export function htlcSpendPreimageScriptSig(signature: Uint8Array, redeem: Uint8Array): Uint8Array {
+  return concatBytes(push(signature), push(redeem));
+}
+
 /** The sender's refund: `<sig+hashtype> OP_1 <redeem>`. */
 export function htlcRefundScriptSig(signature: Uint8Array, redeem: Uint8Array): Uint8Array {
   return concatBytes(push(signature), Uint8Array.of(OP_1), push(redeem));
