@@ -144,9 +144,11 @@ const LABELS: Record<SwapRole, Record<string, string>> = {
     MakerPaymentWaitConfirmStarted: 'Waiting for the maker’s payment to confirm',
     MakerPaymentValidatedAndConfirmed: 'Maker’s payment checked and confirmed',
     TakerPaymentSent: 'Your payment sent',
+    WatcherMessageSent: 'Watchers can finish the swap for you',
     TakerPaymentSpent: 'The maker claimed your payment',
     TakerPaymentWaitForSpendFailed: 'The maker did not claim your payment in time',
     MakerPaymentSpent: 'Maker’s payment claimed',
+    MakerPaymentSpentByWatcher: 'Maker’s payment claimed for you by a watcher',
     MakerPaymentSpendConfirmed: 'Your claim confirmed',
     TakerPaymentWaitRefundStarted: 'Waiting to refund your payment',
     TakerPaymentRefundStarted: 'Refunding your payment',
@@ -178,6 +180,7 @@ const WAITING: Record<SwapRole, Record<string, string>> = {
     MakerPaymentWaitConfirmStarted: 'Checking the maker’s payment.',
     MakerPaymentValidatedAndConfirmed: 'Waiting for the maker’s payment to confirm.',
     TakerPaymentSent: 'Sending your payment into its time-locked contract.',
+    WatcherMessageSent: 'Handing watchers what they need to finish the swap if this tab closes.',
     TakerPaymentSpent: 'Waiting for the maker to claim your payment (which reveals the secret).',
     MakerPaymentSpent: 'Claiming the maker’s payment with the secret.',
     MakerPaymentSpendConfirmed: 'Waiting for your claim to confirm.',
@@ -217,11 +220,13 @@ const TX_OF: Record<string, 'maker' | 'taker' | 'fee'> = {
   MakerPaymentSent: 'maker',
   MakerPaymentReceived: 'maker',
   MakerPaymentSpent: 'maker',
+  MakerPaymentSpentByWatcher: 'maker',
   MakerPaymentRefunded: 'maker',
   TakerPaymentReceived: 'taker',
   TakerPaymentSent: 'taker',
   TakerPaymentSpent: 'taker',
   TakerPaymentRefunded: 'taker',
+  TakerPaymentRefundedByWatcher: 'taker',
 };
 
 /** Payments wait for the confirmations `Started` set; the fee, claims and refunds for none. */
@@ -253,6 +258,7 @@ const WATCHED: Record<SwapRole, Record<string, { confirmedBy: string; requiredKe
   Taker: {
     MakerPaymentReceived: { confirmedBy: 'MakerPaymentValidatedAndConfirmed', requiredKey: 'maker_payment_confirmations' },
     MakerPaymentSpent: { confirmedBy: 'MakerPaymentSpendConfirmed', requiredKey: 'maker_payment_confirmations' },
+    MakerPaymentSpentByWatcher: { confirmedBy: 'MakerPaymentSpendConfirmed', requiredKey: 'maker_payment_confirmations' },
     TakerPaymentRefunded: { confirmedBy: 'TakerPaymentRefundFinished', requiredKey: null },
   },
 };
@@ -350,6 +356,12 @@ export interface SwapStep {
 const NOT_SHOWN = new Set(['MakerPaymentInstructionsReceived', 'TakerPaymentInstructionsReceived']);
 
 /**
+ * Success events that stand for another one when they happen, never a step to wait for: KDF's
+ * watcher list has both `MakerPaymentSpent` (the taker's own claim) and `MakerPaymentSpentByWatcher`.
+ */
+const ONLY_IF_HAPPENED = new Set(['MakerPaymentSpentByWatcher']);
+
+/**
  * The timeline: every event that happened, in order, then the success steps still to come (the
  * first of them current while the swap runs). A failed swap shows no steps to come.
  */
@@ -373,7 +385,7 @@ export function swapSteps(s: SwapStatus, live: readonly SwapConfirmationsData[] 
   const reached = Math.max(...s.events.map((e) => s.success_events.indexOf(e.event.type)));
   const toCome: SwapStep[] = s.success_events
     .slice(reached + 1)
-    .filter((t) => !NOT_SHOWN.has(t))
+    .filter((t) => !NOT_SHOWN.has(t) && !ONLY_IF_HAPPENED.has(t))
     .map((t, i) => ({ type: t, label: eventLabel(s.type, t), state: i === 0 ? 'current' : 'pending', at: null, tx: null, error: null, confirmations: null }));
   return [...happened, ...toCome];
 }

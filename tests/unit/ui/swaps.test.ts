@@ -134,6 +134,29 @@ describe('the swap screen', () => {
     expect(s && swapSteps(s).find((x) => x.type === 'TakerPaymentSpent')?.tx).toEqual({ hash: HASH('c'), coin: 'RLTC2', amount: '1', requiredConfirmations: null });
     expect(s && swapLocks(s)).toEqual([{ kind: 'mine', label: expect.any(String) as string, until: STARTED_AT + 7800 }]);
   });
+
+  it('a taker using watchers: KDF’s watcher step list, the watcher’s claim only once it happened', () => {
+    const started = takerStartedRecord(UUID, STARTED_AT);
+    const watched = (...more: { type: string; data: unknown }[]): SwapStatus =>
+      pageStatus({
+        ...started,
+        events: [
+          ...started.events,
+          { timestamp: 2, event: { type: 'TakerPaymentSent', data: tx('b') } },
+          { timestamp: 3, event: { type: 'WatcherMessageSent', data: [[1], [2]] } },
+          ...more.map((event, i) => ({ timestamp: 4 + i, event })),
+        ],
+      } as TakerSavedSwap);
+    // KDF taker_swap.rs TAKER_USING_WATCHERS_SUCCESS_EVENTS, after WatcherMessageSent.
+    const waiting = watched();
+    expect(waiting.success_events.slice(-5)).toEqual(['TakerPaymentSpent', 'MakerPaymentSpent', 'MakerPaymentSpentByWatcher', 'MakerPaymentSpendConfirmed', 'Finished']);
+    const toCome = swapSteps(waiting).filter((x) => x.state !== 'done').map((x) => x.type);
+    expect(toCome).toEqual(['TakerPaymentSpent', 'MakerPaymentSpent', 'MakerPaymentSpendConfirmed', 'Finished']);
+    const byWatcher = swapSteps(watched({ type: 'TakerPaymentSpent', data: { transaction: tx('c'), secret: 'ef'.repeat(32) } }, { type: 'MakerPaymentSpentByWatcher', data: tx('d') }));
+    const step = byWatcher.find((x) => x.type === 'MakerPaymentSpentByWatcher');
+    expect(step).toMatchObject({ state: 'done', label: 'Maker’s payment claimed for you by a watcher', tx: { hash: HASH('d'), coin: 'RLTC1' } });
+    expect(byWatcher.filter((x) => x.state !== 'done').map((x) => x.type)).toEqual(['MakerPaymentSpendConfirmed', 'Finished']);
+  });
 });
 
 describe('the swaps list', () => {
