@@ -107,13 +107,19 @@ async function enable(ctx: NodeContext, args: ParamReader): Promise<LegacyAnswer
 
 /** The flat and the 2.0 form answer the same `TransactionDetails`. */
 async function withdraw(ctx: NodeContext, args: ParamReader): Promise<Def<'TransactionDetails'>> {
-  const coin = enabledCoin(ctx, args.str('coin'));
-  return txDetailsToWire(await coin.withdraw(readCoinWithdraw(ctx, coin, args)));
+  const { coin, req } = readCoinWithdraw(ctx, args);
+  return txDetailsToWire(await coin.withdraw(req));
 }
 
-/** The request; a `from` only a coin of a family with HD accounts (of an HD wallet, which it checks) can serve. */
-function readCoinWithdraw(ctx: NodeContext, coin: EnabledCoin, args: ParamReader): WithdrawRequest {
+/**
+ * The request, then its coin: KDF parses the whole request before it looks the coin up, so a
+ * malformed one is `InvalidRequest` whatever the coin. A `from` only a coin of a family with HD
+ * accounts (of an HD wallet, which it checks) can serve.
+ */
+function readCoinWithdraw(ctx: NodeContext, args: ParamReader): { coin: EnabledCoin; req: WithdrawRequest } {
+  const ticker = args.str('coin');
   const req = readWithdrawRequest(args);
+  const coin = enabledCoin(ctx, ticker);
   if (req.from && !hasHdAccounts(coin)) {
     throw unexpectedFromAddress(
       ctx.keys?.mode === 'hd'
@@ -121,7 +127,7 @@ function readCoinWithdraw(ctx: NodeContext, coin: EnabledCoin, args: ParamReader
         : "'from' is not supported if the coin is initialized with an Iguana private key",
     );
   }
-  return req;
+  return { coin, req };
 }
 
 const WITHDRAW_TASK = 'withdraw';
@@ -132,8 +138,7 @@ const WITHDRAW_TASK = 'withdraw';
  * asks for as this task's `UserActionRequired`, answered with `task::withdraw::user_action`.
  */
 async function withdrawTask(ctx: NodeContext, params: ParamReader): Promise<MmRpcResult<'task::withdraw::init'>> {
-  const coin = enabledCoin(ctx, params.str('coin'));
-  const req = readCoinWithdraw(ctx, coin, params);
+  const { coin, req } = readCoinWithdraw(ctx, params);
   const taskId = ctx.tasks.spawn(WITHDRAW_TASK, 'Preparing', async (h) => {
     h.progress('GeneratingTransaction');
     const details = await coin.withdraw(req, { onFollowDevice: () => h.progress('FollowHwDeviceInstructions'), task: h, signal: h.signal });

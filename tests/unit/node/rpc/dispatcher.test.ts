@@ -244,3 +244,16 @@ describe('request measuring', () => {
     expect(measureRequest(value, size + 8, 2)).toBe('too_deep');
   });
 });
+
+describe('a request is read before its coin is looked up', () => {
+  it('answers a withdraw without `to` for a coin not enabled with InvalidRequest, as KDF (serde parses WithdrawRequest first), not NoSuchCoin', async () => {
+    const { host } = await startedNode();
+    for (const method of ['withdraw', 'task::withdraw::init']) {
+      const reply = await host.handleRpc({ mmrpc: '2.0', method, userpass: RPC_PASSWORD, params: { coin: 'RLTC1', amount: '1' }, id: 3 });
+      expect({ method, status: reply.status, type: (reply.body as { error_type?: unknown }).error_type }).toEqual({ method, status: 400, type: 'InvalidRequest' });
+      expect(String((reply.body as { error?: unknown }).error)).toContain('to');
+    }
+    const wellFormed = await host.handleRpc({ mmrpc: '2.0', method: 'withdraw', userpass: RPC_PASSWORD, params: { coin: 'RLTC1', to: 'x', amount: '1' }, id: 4 });
+    expect((wellFormed.body as { error_type?: unknown }).error_type).toBe('NoSuchCoin');
+  });
+});
