@@ -5,7 +5,7 @@
 import type { LegacyMethod, LegacyResult, MmRpcMethod, MmRpcResult } from '../shared/contract';
 import type { LegacyParams, MmRpcParams } from '../shared/contract/params';
 import type { ErrorReason, ErrorType } from '../shared/contract/errors';
-import type { ChannelError, ControlRequest, EventMessage, PageMessage, WorkerMessage } from '../shared/wire';
+import type { ChannelError, ControlAnswerOf, ControlOp, ControlRequest, EventMessage, PageMessage, WorkerMessage } from '../shared/wire';
 import { isEventMessage, isResponseMessage } from '../shared/wire';
 import { isLegacyErrorBody, isMmRpcErrorBody, MMRPC_VERSION } from '../shared/envelopes';
 
@@ -115,10 +115,11 @@ export class RpcClient {
   }
 
   /** A lifecycle call (start, stop, wallet list); resolves with its result, rejects with RpcError. */
-  async control<T = unknown>(control: ControlRequest): Promise<T> {
+  async control<O extends ControlOp>(control: Extract<ControlRequest, { op: O }>): Promise<ControlAnswerOf<O>> {
     const r = await this.send((id) => ({ id, control }));
     if (r.status !== 200) throw new RpcError(r.status, r.body, r.error);
-    return r.body as T;
+    // The worker's control switch answers each op with its `ControlAnswers` type (nodeHost.ts).
+    return r.body as ControlAnswerOf<O>;
   }
 
   /** Subscribes to a worker event; returns the unsubscribe function. */

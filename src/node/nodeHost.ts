@@ -2,7 +2,7 @@
  * Holds at most one running node and answers the lifecycle calls around it (KDF's wasm entry
  * points). The worker and the headless host both sit on this, so they behave the same.
  */
-import type { ControlErrorBody, ControlRequest, NodeStatus, P2pStatusData } from '../shared/wire';
+import type { ControlAnswers, ControlErrorBody, ControlOp, ControlRequest, NodeStatus, P2pStatusData } from '../shared/wire';
 import { NodeEvents } from '../shared/wire';
 import type { Platform } from './core/context';
 import { generateMnemonic } from './crypto';
@@ -97,35 +97,38 @@ export class NodeHost {
     this.platform.emit(NodeEvents.stopped, { wallet_name: node.ctx.walletName });
   }
 
+  /** Each control op's handler, answering its `ControlAnswers` type (what `RpcClient.control` reads). */
+  private readonly controlOps: { [O in ControlOp]: (req: Extract<ControlRequest, { op: O }>) => Promise<ControlAnswers[O]> } = {
+    status: async () => {
+      const ctx = this.node?.ctx;
+      const unreadable = ctx ? totalUnreadable(unreadableRecordCounts(ctx)) : 0;
+      const status: NodeStatus = { running: this.node !== null, wallet_name: ctx?.walletName ?? null };
+      if (unreadable > 0) status.unreadable_records = unreadable;
+      return status;
+    },
+    wallet_names: async () => ({ wallet_names: await (await this.walletsStore()).names() }),
+    generate_mnemonic: async () => ({ mnemonic: generateMnemonic() }),
+    start: async (req) => {
+      const node = await this.start(req.conf);
+      return { result: 'success', wallet_name: node.ctx.walletName };
+    },
+    stop: async () => {
+      await this.stop();
+      return { result: 'success' };
+    },
+    rename_wallet: async (req) => renameWallet(await this.walletsStore(), this.platform.locks, req),
+    p2p_status: async () => this.p2pStatus(),
+    set_seednodes: async (req) => this.setSeednodes(req.seednodes),
+  };
+
   private async control(req: ControlRequest): Promise<unknown> {
-    switch (req.op) {
-      case 'status': {
-        const ctx = this.node?.ctx;
-        const unreadable = ctx ? totalUnreadable(unreadableRecordCounts(ctx)) : 0;
-        const status: NodeStatus = { running: this.node !== null, wallet_name: ctx?.walletName ?? null };
-        if (unreadable > 0) status.unreadable_records = unreadable;
-        return status;
-      }
-      case 'wallet_names':
-        return { wallet_names: await (await this.walletsStore()).names() };
-      case 'generate_mnemonic':
-        return { mnemonic: generateMnemonic() };
-      case 'start': {
-        const node = await this.start(req.conf);
-        return { result: 'success', wallet_name: node.ctx.walletName };
-      }
-      case 'stop':
-        await this.stop();
-        return { result: 'success' };
-      case 'rename_wallet':
-        return renameWallet(await this.walletsStore(), this.platform.locks, req);
-      case 'p2p_status':
-        return this.p2pStatus();
-      case 'set_seednodes':
-        return this.setSeednodes(req.seednodes);
-      default:
-        throw dispatcherError.invalidRequest(`unknown control op ${JSON.stringify((req as { op?: unknown }).op)}`);
+    const op: unknown = (req as { op?: unknown }).op;
+    if (typeof op !== 'string' || !Object.hasOwn(this.controlOps, op)) {
+      throw dispatcherError.invalidRequest(`unknown control op ${JSON.stringify(op)?.slice(0, 100)}`);
     }
+    // The table pairs each op with its own request type; the page's message is one of them by its op.
+    const handler = this.controlOps[op as ControlOp] as (r: ControlRequest) => Promise<unknown>;
+    return handler(req);
   }
 
   /** Off (no seeds) while no node runs or it runs without peer-to-peer. */

@@ -96,6 +96,24 @@ export type ControlRequest =
    */
   | { op: 'set_seednodes'; seednodes: string[] };
 
+/** What each control op answers; `RpcClient.control` and the node's control switch are typed by it. */
+export interface ControlAnswers {
+  status: NodeStatus;
+  wallet_names: { wallet_names: string[] };
+  generate_mnemonic: { mnemonic: string };
+  start: { result: 'success'; wallet_name: string | null };
+  stop: { result: 'success' };
+  rename_wallet: { wallet_name: string };
+  p2p_status: P2pStatusData;
+  set_seednodes: P2pStatusData;
+}
+
+export type ControlOp = ControlRequest['op'];
+
+/** Fails to compile unless every control op has an answer and every answer an op. */
+type EveryOp<T extends { [O in ControlOp]: unknown } & Record<Exclude<keyof T, ControlOp>, never>> = T;
+export type ControlAnswerOf<O extends ControlOp> = EveryOp<ControlAnswers>[O];
+
 /** Result of `status`. */
 export interface NodeStatus {
   running: boolean;

@@ -92,7 +92,7 @@ export async function trezorWalletConf(client: RpcClient, existing: readonly str
     if (password === null) throw new Error(`“${known}” is not a Trezor wallet of this browser.`);
     return { wallet_name: known, wallet_password: password };
   }
-  const { mnemonic } = await client.control<{ mnemonic: string }>({ op: 'generate_mnemonic' });
+  const { mnemonic } = await client.control({ op: 'generate_mnemonic' });
   const walletName = freeName(existing);
   const password = generateRpcPassword();
   save({ ...load(), [walletName]: password });
