@@ -156,9 +156,11 @@ export async function startNode(rawConf: unknown, opts: StartOptions): Promise<R
     async stop() {
       if (stopped) return;
       stopped = true;
-      await joining?.catch(() => undefined);
-      await mmBot?.then((m) => m.haltMmBot(ctx)).catch((e: unknown) => log('warn', `mm bot: ${(e as Error).message}`));
+      // Swaps halt before anything else is awaited (leaveNetwork stops the engine at once): a swap
+      // must take no step while the node stops. The bot only halts its timer afterwards.
+      if (joining) await joining.catch(() => undefined);
       if (network) await leaveNetwork(network);
+      await mmBot?.then((m) => m.haltMmBot(ctx)).catch((e: unknown) => log('warn', `mm bot: ${(e as Error).message}`));
       await enabledCoins.shutdownAll();
       await ctx.hw.disconnect();
       lock?.release();
