@@ -35,8 +35,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           // `npm test` runs the unit files beside the static checks and a devnet's start on 2 cores:
-          // the limit catches a hang, not a slow test (speed targets live in `npm run bench`).
+          // the limits catch a hang, not a slow test or hook (speed targets live in `npm run bench`;
+          // a hook starting a node and activating a coin took over 10 s there once).
           testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
       {
