@@ -8,14 +8,13 @@
  * finds no server connected opens the suspended ones at once rather than waiting for their
  * back-off (recovery), and waits a short budget for the first to connect.
  */
-import { MmError } from '../../../core/errors';
 import { ElectrumConnection } from './connection';
 import type { ConnectionEvents, ConnectionSettings, Traffic } from './connection';
-import { ElectrumError, electrumUrl, TCP_IN_BROWSER, tcpTarget } from './errors';
+import { ElectrumError } from './errors';
 import type { ServerFailure, ServerFailureReason } from './errors';
 import { DEFAULT_LIMITS } from './limits';
-import { lineSocket } from './lineSocket';
 import { SubscriptionRegistry } from './subscriptions';
+import { invalid, serverTransport } from './transport';
 import type { SubscriptionHost } from './subscriptions';
 import type { ElectrumCall, ElectrumClientOptions, ElectrumStats, ElectrumServer, ItemResult, LogLevel, Timers, WebSocketLike } from './types';
 
@@ -111,7 +110,7 @@ export class ElectrumClient {
     this.slots = opts.servers.map((server) => ({
       server,
       name: server.url.trim(),
-      ...this.transport(server),
+      ...serverTransport(server, opts),
       state: 'idle',
       conn: null,
       failures: 0,
@@ -138,27 +137,6 @@ export class ElectrumClient {
     const onLog = opts.onLog;
     this.log = onLog ? (level, line) => onLog(level, line) : () => {};
     this.subs = new SubscriptionRegistry<Slot>(this.subscriptionHost());
-  }
-
-  /**
-   * How a server is reached: a WebSocket (`ws://`/`wss://`, KDF's wasm build) or, given a TCP
-   * socket factory (the host), a stream of lines over TCP or TLS (KDF's native build). What the
-   * runtime cannot do is refused here, with KDF's wasm text for TCP and SSL.
-   */
-  private transport(server: ElectrumServer): { url: string; openSocket: () => WebSocketLike } {
-    const { socketFactory, tcpSocketFactory } = this.opts;
-    const maxMessageBytes = DEFAULT_LIMITS.maxMessageBytes;
-    if (server.protocol === 'TCP' || server.protocol === 'SSL') {
-      if (!tcpSocketFactory) throw invalid(TCP_IN_BROWSER);
-      const target = tcpTarget(server);
-      return { url: `${target.tls ? 'ssl' : 'tcp'}://${server.url.trim()}`, openSocket: () => lineSocket(tcpSocketFactory(target), maxMessageBytes) };
-    }
-    const url = electrumUrl(server);
-    const verifyCertificate = server.disableCertVerification !== true || server.protocol === 'WS';
-    if (!verifyCertificate && !tcpSocketFactory) {
-      throw invalid(`disable_cert_verification cannot be honoured for ${server.url.trim()}: a browser always checks a WSS server's certificate`);
-    }
-    return { url, openSocket: () => socketFactory(url, verifyCertificate ? { maxMessageBytes } : { maxMessageBytes, verifyCertificate }) };
   }
 
   /** Resolves once `minConnected` servers have negotiated `server.version`. */
@@ -610,10 +588,6 @@ export class ElectrumClient {
 
 function closedError(): ElectrumError {
   return ElectrumError.transport(undefined, 'the client is closed');
-}
-
-function invalid(message: string): MmError {
-  return new MmError({ errorType: 'InvalidRequest', message, errorData: message, httpStatus: 400 });
 }
 
 function describeCalls(calls: ElectrumCall[]): string {
